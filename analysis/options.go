@@ -1,0 +1,31 @@
+package analysis
+
+import "github.com/pallas-ls/pallas-ls/lowering"
+
+// Options are the settings one Check run uses. Front ends build them from
+// flags, config files and editor settings; the engine never reads files or
+// the environment for them.
+type Options struct {
+	// JAXVersion is the version whose behaviour is predicted.
+	JAXVersion lowering.Version
+	// JAXVersionReason says where JAXVersion came from ("--jax-version",
+	// "pyproject.toml [tool.pallas-ls]", "requirements.txt pin", "default").
+	JAXVersionReason string
+	// Select and Ignore are code globs (PAL1*, PAL301); empty Select means all.
+	Select, Ignore []string
+	// Severity overrides a rule's default severity by code.
+	Severity map[string]Severity
+	// ShardMapWrappers are qualified names of project helpers that call
+	// shard_map on their first argument.
+	ShardMapWrappers []string
+	// EntryPoints are qualified names of extra functions to treat as entries.
+	EntryPoints []string
+	// ShowInfo keeps info- and hint-level findings in the result.
+	ShowInfo bool
+}
+
+// SourceFile is one Python file handed to the engine.
+type SourceFile struct {
+	Path string // absolute, cleaned
+	Src  []byte
+}

@@ -1,0 +1,31 @@
+package analysis
+
+// Result is what one Check run produces.
+type Result struct {
+	// Diagnostics are sorted by file, line, column, code and already
+	// filtered by select/ignore, suppressions and ShowInfo.
+	Diagnostics []Diagnostic
+	// FilesChecked counts the files analysed.
+	FilesChecked int
+	// KernelCalls describes every kernel call the analysis found, for hovers.
+	KernelCalls []KernelCallInfo
+	// Suppressed counts findings silenced by `# pallas-ls: ignore[...]`.
+	Suppressed int
+}
+
+// KernelCallInfo is what the analysis knows about one kernel call site,
+// shown by the editor's hover.
+type KernelCallInfo struct {
+	Location
+	// Kernel is the kernel function's name ("ring_kernel") or "?" when unknown.
+	Kernel string
+	// Backend is "tpu", "gpu" or "unknown".
+	Backend string
+	// Communication describes the kernel's inter-device communication in
+	// words ("remote DMA with dict device id at ring.py:12"), or "" for a
+	// local kernel.
+	Communication string
+	// Contexts lists the SPMD contexts the call is reached in, each with its
+	// witness path, in words.
+	Contexts []string
+}

@@ -1,0 +1,3 @@
+module github.com/pallas-ls/pallas-ls
+
+go 1.26
