@@ -1,0 +1,96 @@
+package pyparse
+
+/*
+#cgo CFLAGS: -O2 -std=c11
+#include "shim.h"
+*/
+import "C"
+
+import (
+	"errors"
+	"runtime"
+	"unsafe"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+	python "github.com/tree-sitter/tree-sitter-python/bindings/go"
+)
+
+// language is the Python grammar; python.Language() hands out the C pointer.
+var language = (*C.TSLanguage)(python.Language())
+
+// The binding is imported for the C runtime it compiles and links; its Go
+// API walks trees through one cgo call per step, which this package avoids.
+var _ = sitter.NewLanguage
+
+func init() {
+	// Runs after go-tree-sitter's own init (a dependency initialises first),
+	// which installs the Go-callback allocator this replaces.
+	C.pp_use_libc_allocator()
+	initKinds()
+}
+
+// MaxFileSize is the largest source Parse accepts; offsets are uint32 and
+// larger files are never real hand-written Python.
+const MaxFileSize = 64 << 20
+
+// ErrTooLarge is returned for sources over MaxFileSize.
+var ErrTooLarge = errors.New("file too large to parse")
+
+// parsers is a bounded free list, so that concurrent parses each get their
+// own parser and idle parsers never leak past the list's capacity.
+var parsers = make(chan *C.TSParser, 2*runtime.GOMAXPROCS(0))
+
+func getParser() *C.TSParser {
+	select {
+	case p := <-parsers:
+		return p
+	default:
+		p := C.ts_parser_new()
+		C.ts_parser_set_language(p, language)
+		return p
+	}
+}
+
+func putParser(p *C.TSParser) {
+	select {
+	case parsers <- p:
+	default:
+		C.ts_parser_delete(p)
+	}
+}
+
+// Parse parses Python source into a flat, error-tolerant Tree. It is safe
+// to call from many goroutines. No tree-sitter object outlives the call.
+func Parse(src []byte) (*Tree, error) {
+	if len(src) > MaxFileSize {
+		return nil, ErrTooLarge
+	}
+	p := getParser()
+	defer putParser(p)
+	var cnodes *C.pp_node
+	var count C.int32_t
+	var csrc *C.char
+	if len(src) > 0 {
+		csrc = (*C.char)(unsafe.Pointer(&src[0]))
+	}
+	// src is only read during the call and not retained by C (cgo rules).
+	switch C.pp_flatten(p, csrc, C.uint32_t(len(src)), &cnodes, &count) {
+	case 0:
+	case -2:
+		return nil, errors.New("out of memory while parsing")
+	default:
+		return nil, errors.New("parser failed")
+	}
+	defer C.free(unsafe.Pointer(cnodes))
+	raw := unsafe.Slice(cnodes, int(count))
+	nodes := make([]Node, len(raw))
+	for i := range raw {
+		r := &raw[i]
+		nodes[i] = Node{
+			Start: uint32(r.start), End: uint32(r.end),
+			Parent: NodeID(r.parent), next: NodeID(r.next),
+			Kind: Kind(r.symbol), Field: Field(r.field), flags: uint8(r.flags),
+		}
+	}
+	return &Tree{Src: src, Nodes: nodes}, nil
+}

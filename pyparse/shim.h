@@ -1,0 +1,88 @@
+// The subset of the tree-sitter C API that pallas-ls calls directly.
+//
+// The declarations are written here, not included, because cgo cannot point
+// an include path into the module cache; the symbols themselves come from the
+// C library compiled by github.com/tree-sitter/go-tree-sitter, which this
+// package imports. The struct layouts must match tree_sitter/api.h of
+// go-tree-sitter v0.25.0; TestShimLayout checks them against that binding.
+#ifndef PALLAS_PYPARSE_SHIM_H
+#define PALLAS_PYPARSE_SHIM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+typedef struct TSParser TSParser;
+typedef struct TSTree TSTree;
+typedef struct TSLanguage TSLanguage;
+typedef uint16_t TSSymbol;
+typedef uint16_t TSFieldId;
+typedef struct {
+  uint32_t context[4];
+  const void *id;
+  const TSTree *tree;
+} TSNode;
+typedef struct {
+  const void *tree;
+  const void *id;
+  uint32_t context[3];
+} TSTreeCursor;
+
+TSParser *ts_parser_new(void);
+void ts_parser_delete(TSParser *self);
+bool ts_parser_set_language(TSParser *self, const TSLanguage *language);
+TSTree *ts_parser_parse_string(TSParser *self, const TSTree *old_tree,
+                               const char *string, uint32_t length);
+void ts_parser_reset(TSParser *self);
+void ts_tree_delete(TSTree *self);
+TSNode ts_tree_root_node(const TSTree *self);
+TSTreeCursor ts_tree_cursor_new(TSNode node);
+void ts_tree_cursor_delete(TSTreeCursor *self);
+TSNode ts_tree_cursor_current_node(const TSTreeCursor *self);
+TSFieldId ts_tree_cursor_current_field_id(const TSTreeCursor *self);
+bool ts_tree_cursor_goto_first_child(TSTreeCursor *self);
+bool ts_tree_cursor_goto_next_sibling(TSTreeCursor *self);
+bool ts_tree_cursor_goto_parent(TSTreeCursor *self);
+TSSymbol ts_node_symbol(TSNode self);
+uint32_t ts_node_start_byte(TSNode self);
+uint32_t ts_node_end_byte(TSNode self);
+bool ts_node_is_named(TSNode self);
+bool ts_node_is_missing(TSNode self);
+bool ts_node_is_extra(TSNode self);
+bool ts_node_is_error(TSNode self);
+uint32_t ts_language_symbol_count(const TSLanguage *self);
+TSSymbol ts_language_symbol_for_name(const TSLanguage *self, const char *string,
+                                     uint32_t length, bool is_named);
+const char *ts_language_symbol_name(const TSLanguage *self, TSSymbol symbol);
+uint32_t ts_language_field_count(const TSLanguage *self);
+const char *ts_language_field_name_for_id(const TSLanguage *self, TSFieldId id);
+void ts_set_allocator(void *(*new_malloc)(size_t),
+                      void *(*new_calloc)(size_t, size_t),
+                      void *(*new_realloc)(void *, size_t),
+                      void (*new_free)(void *));
+
+// One node of the flattened tree, in preorder. next is the index just past
+// the node's subtree: its next sibling, or where its parent's next sibling
+// starts.
+typedef struct {
+  uint32_t start, end;
+  int32_t parent, next;
+  uint16_t symbol, field;
+  uint8_t flags;
+} pp_node;
+
+enum {
+  PP_NAMED = 1,
+  PP_MISSING = 2,
+  PP_ERROR = 4,
+  PP_EXTRA = 8,
+};
+
+// pp_flatten parses src and writes its tree in preorder into a malloc'd
+// array (*out, *count). It returns 0 on success, -1 when parsing failed
+// and -2 when memory ran out. The tree is deleted before returning.
+int pp_flatten(TSParser *p, const char *src, uint32_t len, pp_node **out,
+               int32_t *count);
+void pp_use_libc_allocator(void);
+
+#endif
