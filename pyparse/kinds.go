@@ -24,31 +24,31 @@ var (
 // The node kinds and fields the analysis uses. Resolved from the grammar's
 // own tables at init, so a grammar upgrade cannot silently renumber them.
 var (
-	KindModule, KindComment, KindIdentifier, KindAttribute, KindCall        Kind
-	KindArgumentList, KindKeywordArgument, KindString, KindInteger          Kind
-	KindFunctionDef, KindClassDef, KindDecoratedDef, KindDecorator          Kind
-	KindAssignment, KindAugAssignment, KindExpressionStatement, KindBlock   Kind
-	KindImport, KindImportFrom, KindAliasedImport, KindDottedName           Kind
-	KindRelativeImport, KindImportPrefix, KindWildcardImport, KindLambda    Kind
-	KindReturn, KindIf, KindElif, KindElse, KindWith, KindWithItem          Kind
-	KindFor, KindWhile, KindTry, KindTuple, KindList, KindDictionary        Kind
-	KindPair, KindTrue, KindFalse, KindNone, KindComparison, KindNot        Kind
-	KindBoolean, KindParenthesized, KindSubscript, KindParameters           Kind
-	KindDefaultParameter, KindTypedParameter, KindTypedDefaultParameter     Kind
+	KindModule, KindComment, KindIdentifier, KindAttribute, KindCall         Kind
+	KindArgumentList, KindKeywordArgument, KindString, KindInteger           Kind
+	KindFunctionDef, KindClassDef, KindDecoratedDef, KindDecorator           Kind
+	KindAssignment, KindAugAssignment, KindExpressionStatement, KindBlock    Kind
+	KindImport, KindImportFrom, KindAliasedImport, KindDottedName            Kind
+	KindRelativeImport, KindImportPrefix, KindWildcardImport, KindLambda     Kind
+	KindReturn, KindIf, KindElif, KindElse, KindWith, KindWithItem           Kind
+	KindFor, KindWhile, KindTry, KindTuple, KindList, KindDictionary         Kind
+	KindPair, KindTrue, KindFalse, KindNone, KindComparison, KindNot         Kind
+	KindBoolean, KindParenthesized, KindSubscript, KindParameters            Kind
+	KindDefaultParameter, KindTypedParameter, KindTypedDefaultParameter      Kind
 	KindListSplat, KindDictSplat, KindListSplatPattern, KindDictSplatPattern Kind
-	KindGlobal, KindNonlocal, KindPatternList, KindTuplePattern, KindError  Kind
-	KindSet, KindBinaryOperator, KindUnaryOperator, KindConditionalExpr     Kind
-	KindFloat, KindConcatenatedString, KindStringContent, KindPass          Kind
-	KindAsPattern, KindNamedExpression, KindKeywordSeparator                Kind
+	KindGlobal, KindNonlocal, KindPatternList, KindTuplePattern, KindError   Kind
+	KindSet, KindBinaryOperator, KindUnaryOperator, KindConditionalExpr      Kind
+	KindFloat, KindConcatenatedString, KindStringContent, KindPass           Kind
+	KindAsPattern, KindNamedExpression, KindKeywordSeparator                 Kind
 )
 
 var (
-	FieldFunction, FieldArguments, FieldName, FieldValue, FieldLeft  Field
-	FieldRight, FieldBody, FieldObject, FieldAttribute, FieldParams  Field
-	FieldCondition, FieldConsequence, FieldAlternative, FieldAlias   Field
-	FieldModuleName, FieldDefinition, FieldSuperclasses, FieldType   Field
-	FieldOperators, FieldOperator, FieldSubscript, FieldReturnType   Field
-	FieldKey, FieldArgument, FieldTarget                             Field
+	FieldFunction, FieldArguments, FieldName, FieldValue, FieldLeft Field
+	FieldRight, FieldBody, FieldObject, FieldAttribute, FieldParams Field
+	FieldCondition, FieldConsequence, FieldAlternative, FieldAlias  Field
+	FieldModuleName, FieldDefinition, FieldSuperclasses, FieldType  Field
+	FieldOperators, FieldOperator, FieldSubscript, FieldReturnType  Field
+	FieldKey, FieldArgument, FieldTarget                            Field
 )
 
 func initKinds() {
