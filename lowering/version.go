@@ -10,8 +10,9 @@ import (
 // The zero Version means "none" (for example, never removed).
 type Version struct {
 	Major, Minor, Patch int
-	// Pre is a pre-release suffix ("rc1", "dev20250101"); a pre-release
-	// sorts before the release it precedes.
+	// Pre is any suffix after X.Y.Z: a pre-release ("rc1", "dev20250101")
+	// sorts before its release, a post-release or fourth component ("1" in
+	// 0.9.0.1, "post1") after it.
 	Pre string
 }
 
@@ -80,7 +81,8 @@ func MustParse(s string) Version {
 	return v
 }
 
-// Compare returns -1, 0 or +1. A pre-release sorts before its release.
+// Compare returns -1, 0 or +1. A pre-release sorts before its release and
+// a post-release after it.
 func (v Version) Compare(o Version) int {
 	for _, d := range [3]int{v.Major - o.Major, v.Minor - o.Minor, v.Patch - o.Patch} {
 		if d != 0 {
@@ -90,15 +92,62 @@ func (v Version) Compare(o Version) int {
 			return 1
 		}
 	}
+	return comparePre(v.Pre, o.Pre)
+}
+
+// comparePre orders suffixes as PEP 440 does: dev < alpha < beta < rc <
+// release < post, with numbers compared as numbers (rc2 < rc10). A bare
+// number is a fourth release component (JAX shipped 0.9.0.1), so it sorts
+// after the release like a post-release.
+func comparePre(a, b string) int {
+	ra, na, sa := preKey(a)
+	rb, nb, sb := preKey(b)
 	switch {
-	case v.Pre == o.Pre:
-		return 0
-	case v.Pre == "":
-		return 1
-	case o.Pre == "":
-		return -1
+	case ra != rb:
+		return cmpInt(ra, rb)
+	case na != nb:
+		return cmpInt(na, nb)
 	}
-	return strings.Compare(v.Pre, o.Pre)
+	return strings.Compare(sa, sb)
+}
+
+const preRelease = 4 // rank of "no suffix"
+
+// preWords are checked in order, so "alpha" wins over "a".
+var preWords = []struct {
+	word string
+	rank int
+}{{"dev", 0}, {"alpha", 1}, {"beta", 2}, {"a", 1}, {"b", 2}, {"rc", 3}, {"c", 3}, {"post", 5}}
+
+// preKey splits a suffix into (rank, number, remainder).
+func preKey(pre string) (int, int, string) {
+	s := strings.ToLower(strings.TrimLeft(pre, ".-_"))
+	if s == "" {
+		return preRelease, 0, ""
+	}
+	rank := 5 // a bare number is a release component: 0.9.0.1
+	if !startsWithDigit(s) {
+		rank = 3 // unknown words sort with release candidates
+		for _, p := range preWords {
+			if strings.HasPrefix(s, p.word) {
+				rank, s = p.rank, s[len(p.word):]
+				break
+			}
+		}
+	}
+	digits, rest := splitDigits(strings.TrimLeft(s, ".-_"))
+	n, _ := strconv.Atoi(digits)
+	return rank, n, rest
+}
+
+func cmpInt(a, b int) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }
 
 // Less reports v < o.
@@ -113,5 +162,9 @@ func (v Version) String() string {
 	if v.Patch == 0 && v.Pre == "" {
 		return fmt.Sprintf("%d.%d", v.Major, v.Minor)
 	}
-	return fmt.Sprintf("%d.%d.%d%s", v.Major, v.Minor, v.Patch, v.Pre)
+	sep := ""
+	if startsWithDigit(v.Pre) || strings.HasPrefix(v.Pre, "dev") || strings.HasPrefix(v.Pre, "post") {
+		sep = "." // PEP 440 spelling: 0.9.0.1, 0.4.31.dev20240101
+	}
+	return fmt.Sprintf("%d.%d.%d%s%s", v.Major, v.Minor, v.Patch, sep, v.Pre)
 }

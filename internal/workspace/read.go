@@ -1,0 +1,99 @@
+package workspace
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"sync"
+)
+
+// MaxFileSize bounds what ReadAll loads. Hand-written Python is far
+// smaller; bigger files are generated or vendored, and parsing them would
+// cost memory and time for no finding.
+const MaxFileSize = 20 << 20 // 20 MiB
+
+// ErrTooLarge marks a file skipped for exceeding MaxFileSize. Front ends
+// report it as a warning rather than a failure (errors.Is).
+var ErrTooLarge = errors.New("larger than 20 MiB; skipped")
+
+// Loaded is one file's content, or why there is none. Err is a complete
+// message ("pallas-ls: a.py: no such file or directory") that unwraps to
+// the cause (fs.ErrNotExist, ErrTooLarge, a context error).
+type Loaded struct {
+	File
+	Src []byte
+	Err error
+}
+
+// ReadAll reads files in parallel and returns them in input order. A file
+// that vanished since discovery or cannot be read gets an Err entry; the
+// others are unaffected. After ctx is cancelled the remaining entries carry
+// ctx.Err().
+func ReadAll(ctx context.Context, files []File) []Loaded {
+	return readAll(ctx, files, nil)
+}
+
+// readAll prefers an open editor buffer over the disk when ov has one.
+func readAll(ctx context.Context, files []File, ov *Overlay) []Loaded {
+	out := make([]Loaded, len(files))
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.NumCPU(), len(files)) {
+		wg.Go(func() {
+			for i := range jobs {
+				out[i] = load(ctx, files[i], ov)
+			}
+		})
+	}
+	for i := range files {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	return out
+}
+
+func load(ctx context.Context, f File, ov *Overlay) Loaded {
+	if err := ctx.Err(); err != nil {
+		return Loaded{File: f, Err: err}
+	}
+	if b, ok := ov.Get(f.Path); ok {
+		return Loaded{File: f, Src: b.Src}
+	}
+	src, err := readFile(f.Path)
+	if err != nil {
+		return Loaded{File: f, Err: &pathError{fmt.Sprintf("pallas-ls: %s: %s", f.Display, reason(err)), err}}
+	}
+	return Loaded{File: f, Src: src}
+}
+
+// readFile reads at most MaxFileSize bytes; the size is checked again after
+// reading because the file may grow in between.
+func readFile(path string) ([]byte, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	st, err := fh.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return nil, errors.New("is a directory")
+	}
+	if st.Size() > MaxFileSize {
+		return nil, ErrTooLarge
+	}
+	src, err := io.ReadAll(io.LimitReader(fh, MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(src) > MaxFileSize {
+		return nil, ErrTooLarge
+	}
+	return src, nil
+}

@@ -1,0 +1,133 @@
+package lowering
+
+// ContextKind is the SPMD context a kernel call runs in (jax-semantics.md
+// §3), reduced to what decides JAX's checks. The analysis infers it along
+// each path from an entry point to the kernel call.
+type ContextKind int
+
+// Context kinds.
+const (
+	CtxUnknown         ContextKind = iota
+	CtxEagerSingle                 // eager or jit on one device (no evidence of more)
+	CtxJitMulti                    // jit spanning more than one device, no shard_map
+	CtxShardMapFull                // shard_map with all mesh axes manual (or custom_partitioning, pmap >= 0.8)
+	CtxShardMapPartial             // shard_map/smap leaving some mesh axes not manual
+	CtxPmap                        // jax.pmap (the version decides: legacy replica context below 0.8.0)
+)
+
+var ctxNames = [...]string{
+	CtxUnknown:         "unknown",
+	CtxEagerSingle:     "eager-single",
+	CtxJitMulti:        "jit-multi",
+	CtxShardMapFull:    "shard-map-full",
+	CtxShardMapPartial: "shard-map-partial",
+	CtxPmap:            "pmap",
+}
+
+// String returns a stable kebab-case name for hover text and tests.
+func (k ContextKind) String() string {
+	if k < 0 || int(k) >= len(ctxNames) {
+		return "unknown"
+	}
+	return ctxNames[k]
+}
+
+// Context is where a kernel call runs. It is a comparable value so the
+// analysis can use it as a map key and compare lattice states with ==.
+type Context struct {
+	Kind ContextKind
+	// ExplicitMesh: an Explicit-axes mesh with sharded inputs (the
+	// jax.make_mesh default since 0.9.0). Only matters for CtxJitMulti.
+	ExplicitMesh bool
+}
+
+// pmapMergeVersion is when jax.pmap became jit+shard_map by default
+// (jax_pmap_shmap_merge defaults to True from 0.8.0, jax/_src/config.py).
+var pmapMergeVersion = V(0, 8, 0)
+
+// Effective folds version-dependent kinds into what JAX sees at v: from
+// 0.8.0 a pmap body is a fully manual shard_map.
+func (c Context) Effective(v Version) Context {
+	if c.Kind == CtxPmap && v.AtLeast(pmapMergeVersion) {
+		c.Kind = CtxShardMapFull
+	}
+	return c
+}
+
+// FullyManual reports whether a Mosaic kernel may run here without any
+// partitioning error: the "fully manual SPMD context" of PAL101.
+func (c Context) FullyManual(v Version) bool {
+	return c.Effective(v).Kind == CtxShardMapFull
+}
+
+// hasMesh reports whether Pallas lowering sees a device mesh: only a
+// shard_map body (SPMDAxisContext) provides one; jit and the legacy pmap
+// replica context do not.
+func (c Context) hasMesh() bool {
+	return c.Kind == CtxShardMapFull || c.Kind == CtxShardMapPartial
+}
+
+// Effects summarises what a kernel does, as the analysis inferred it from
+// the kernel body, its helpers and its BlockSpec index_maps.
+type Effects struct {
+	AxisIndexDeviceAxis bool // lax.axis_index on a device-mesh axis in the kernel or an index_map
+	DictDeviceID        bool // remote DMA or signal with a dict device id naming a device axis
+	SignalDeviceID      bool // pl.semaphore_signal with a non-dict device_id (comms effect since 0.7.0)
+	RemoteDMA           bool // any remote DMA start (Mosaic-level flag)
+	MeshIntTupleID      bool // MESH-typed int/tuple device id (no dict)
+	LogicalOnly         bool // the only communication is LOGICAL constant-id remote DMA ("hidden")
+	Interpret           bool // interpret mode
+	Local               bool // convenience: no communication at all; overrides the flags above
+
+	// Additions beyond the first-wave contract; their zero values keep the
+	// behaviour described above.
+
+	// AxisName is the device axis passed to lax.axis_index, substituted into
+	// the NameError message; "" leaves the "{name}" placeholder.
+	AxisName string
+	// AxisIndexNonManual: inside a partial shard_map, the axis_index names a
+	// mesh axis that is not manual there, so it is unbound (NameError).
+	AxisIndexNonManual bool
+	// InterpretParams: interpret mode is pltpu.InterpretParams, which
+	// simulates remote operations, rather than interpret=True.
+	InterpretParams bool
+	// MeshKernel: the kernel enters through pl.kernel / pl.core_map (the
+	// mpmd_map path), which has no Pallas-level "communication without
+	// shard_map" check.
+	MeshKernel bool
+	// DeviceIDs is the number of ids in a MESH int/tuple device id, for the
+	// "Number of device ids" message; 0 leaves the "{n}" placeholder.
+	DeviceIDs int
+}
+
+// normalized applies Local: a kernel declared local has no communication
+// flags, whatever else was set.
+func (e Effects) normalized() Effects {
+	if !e.Local {
+		return e
+	}
+	return Effects{Local: true, Interpret: e.Interpret, InterpretParams: e.InterpretParams,
+		MeshKernel: e.MeshKernel}
+}
+
+// Communicates reports whether the kernel talks to other devices at all.
+func (e Effects) Communicates() bool {
+	e = e.normalized()
+	return e.AxisIndexDeviceAxis || e.DictDeviceID || e.SignalDeviceID || e.RemoteDMA ||
+		e.MeshIntTupleID || e.LogicalOnly
+}
+
+// pallasFlag is the Pallas-level "has communication" flag (§2a): named-axis
+// effects on device axes, and the comms effect that pl.semaphore_signal with
+// a non-dict device_id adds since 0.7.0. Remote DMA with an int or tuple id
+// adds neither.
+func (e Effects) pallasFlag(v Version) bool {
+	return e.AxisIndexDeviceAxis || e.DictDeviceID || (e.SignalDeviceID && v.AtLeast(V(0, 7, 0)))
+}
+
+// mosaicFlag is the Mosaic-level communication flag (§2b): any remote DMA
+// or signal with a device id survives into the module; axis_index alone
+// does not.
+func (e Effects) mosaicFlag() bool {
+	return e.RemoteDMA || e.SignalDeviceID || e.DictDeviceID || e.MeshIntTupleID || e.LogicalOnly
+}

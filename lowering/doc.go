@@ -1,0 +1,56 @@
+// Package lowering is pallas-ls's knowledge of JAX: what JAX and Pallas APIs
+// mean, kept as data, plus one pure function that predicts what JAX does
+// with a kernel call. It imports only the standard library and knows
+// nothing about Python syntax.
+//
+// # Place in the data flow
+//
+//	pyparse ──► analysis (summaries, name resolution, call graph,
+//	               effect and context inference) ──► analysis/rules ──► cli / lsp
+//	                      │
+//	                      └── asks lowering:
+//	                            Lookup(qualified name)       -> API{Role, Backend, versions}
+//	                            KeywordChanges(callee)       -> renamed/removed keywords
+//	                            Predict(version, ctx, effs)  -> first JAX error, or none
+//
+// The analysis resolves a user's spelling (import aliases such as
+// `from jax.experimental.pallas import tpu as pltpu`) to a fully qualified
+// name and asks Lookup what it is. It reacts to the Role (a pallas_call, a
+// shard_map, a remote DMA, a transparent wrapper, ...), never to the
+// spelling, so supporting a new JAX spelling is a table row here and no
+// change to the engine. The Backend field is evidence for deciding whether a
+// kernel is a TPU kernel at all; every outcome of Predict assumes one.
+//
+// # Versions
+//
+// Everything is version-aware because users pin JAX and JAX moves quickly:
+// an API has Since, Deprecated and Removed versions, and StatusAt(v) turns
+// them into what PAL301 (removed) and PAL302 (deprecated) report. A name
+// that a project uses before it exists is StatusNotYet, which the first-wave
+// rules do not report. The version facts were read from jax-ml/jax release
+// tags (module export lists, their _deprecations dicts and CHANGELOG.md);
+// where the project's notes disagreed with the source, the source won and
+// the table comment says so.
+//
+// # Predicting the error
+//
+// jax-semantics.md §4 is encoded by Predict, which walks JAX's three layers
+// in the order they fire and returns the first failure:
+//
+//  1. trace: lax.axis_index on an unbound device axis (NameError), then the
+//     Explicit-sharding check of pallas_call / mpmd_map (0.9.0+ / 0.11.0+);
+//  2. Pallas-to-Mosaic lowering: communication without a shard_map mesh,
+//     or a MESH device id that has no mesh to linearise against;
+//  3. the Mosaic custom call: automatic partitioning refused under a
+//     multi-device jit or a partial shard_map, and the legacy pmap replica
+//     branch that refuses communicating modules (reachable below 0.8.0).
+//
+// Interpret mode stops after layer 1 (plus the interpret=True remote-signal
+// error). Messages are worded as the predicted version words them, because
+// users paste them into search engines. An unknown context predicts no
+// failure: pallas-ls never reports on a guess.
+//
+// Context is a small comparable value (the lattice point the analysis
+// infers per path) and Effects a flat summary of what the kernel does; both
+// keep Predict a pure table lookup that tests can enumerate exhaustively.
+package lowering

@@ -1,0 +1,116 @@
+package lowering
+
+// Versions at which a check starts to exist. Before them JAX stays silent
+// and the next layer decides.
+var (
+	commCheckVersion      = V(0, 4, 21) // "Cannot use communication in pallas_call without shard_map."
+	remoteSignalVersion   = V(0, 4, 32) // interpret=True discharge rule for remote signals
+	explicitPallasVersion = V(0, 9, 0)  // pallas_call abstract eval rejects Explicit-sharded operands
+	explicitMpmdVersion   = V(0, 11, 0) // mpmd_map (pl.kernel, core_map) does the same
+)
+
+// Predict returns the first error JAX version v raises when a TPU kernel
+// with effects eff is called in context ctx, following jax-semantics.md §4:
+// trace-time checks first, then Pallas-to-Mosaic lowering, then the Mosaic
+// custom-call lowering; interpret mode replaces the last two. An unknown
+// context predicts no failure, because pallas-ls never reports on guesses.
+// It assumes a TPU kernel; the caller skips GPU kernels.
+func Predict(v Version, ctx Context, eff Effects) Outcome {
+	ctx = ctx.Effective(v)
+	if ctx.Kind == CtxUnknown {
+		return Outcome{}
+	}
+	eff = eff.normalized()
+	if o, ok := traceLayer(v, ctx, eff); ok {
+		return o
+	}
+	if eff.Interpret {
+		return interpretLayer(v, eff)
+	}
+	if o, ok := pallasLoweringLayer(v, ctx, eff); ok {
+		return o
+	}
+	return customCallLayer(v, ctx, eff)
+}
+
+// traceLayer: the kernel is traced before pallas_call is bound, so an
+// unbound axis_index fails before the abstract-eval Explicit-mode check.
+func traceLayer(v Version, ctx Context, eff Effects) (Outcome, bool) {
+	if eff.AxisIndexDeviceAxis && axisUnbound(ctx, eff) {
+		return Outcome{Fails: true, Layer: LayerTrace, Error: "NameError",
+			Message: UnboundAxisMessage(v, placeholder(eff.AxisName)), Where: unboundAxisWhere(v)}, true
+	}
+	if ctx.Kind == CtxJitMulti && ctx.ExplicitMesh {
+		entry, where, since := "pallas_call", "jax/_src/pallas/pallas_call.py", explicitPallasVersion
+		if eff.MeshKernel {
+			entry, where, since = "mpmd_map", "jax/_src/pallas/mpmd.py", explicitMpmdVersion
+		}
+		if v.AtLeast(since) {
+			return Outcome{Fails: true, Layer: LayerTrace, Error: "ValueError",
+				Message: ManualAxesMessage(entry, ""), Where: where}, true
+		}
+	}
+	return Outcome{}, false
+}
+
+// axisUnbound: shard_map binds its manual axes and pmap its axis_name;
+// jit binds none. Grid and core-mesh names never reach here: the analysis
+// only reports axis_index on device-mesh axes.
+func axisUnbound(ctx Context, eff Effects) bool {
+	switch ctx.Kind {
+	case CtxEagerSingle, CtxJitMulti:
+		return true
+	case CtxShardMapPartial:
+		return eff.AxisIndexNonManual
+	}
+	return false
+}
+
+// interpretLayer: interpret mode never reaches Mosaic. interpret=True runs
+// the discharge interpreter, whose semaphore_signal rule rejects a device
+// id; InterpretParams simulates devices and accepts it.
+func interpretLayer(v Version, eff Effects) Outcome {
+	if eff.SignalDeviceID && !eff.InterpretParams && v.AtLeast(remoteSignalVersion) {
+		return Outcome{Fails: true, Layer: LayerInterpret, Error: "NotImplementedError",
+			Message: MsgRemoteSignal, Where: remoteSignalWhere(v)}
+	}
+	return Outcome{}
+}
+
+// pallasLoweringLayer: outside a shard_map body Pallas lowering has no
+// device mesh. A pallas_call that communicates at the Pallas level is
+// rejected outright; otherwise a MESH-typed id still needs the missing mesh
+// to linearise. (Inside shard_map JAX only fetches the mesh when the Pallas
+// flag is set, so a tuple id built without axis_index could fail there too;
+// §4 treats shard_map as fine, and so does Predict, to never report a
+// guess.)
+func pallasLoweringLayer(v Version, ctx Context, eff Effects) (Outcome, bool) {
+	if ctx.hasMesh() {
+		return Outcome{}, false
+	}
+	if !eff.MeshKernel && eff.pallasFlag(v) && v.AtLeast(commCheckVersion) {
+		return Outcome{Fails: true, Layer: LayerPallasLowering, Error: "ValueError",
+			Message: MsgCommWithoutShardMap, Where: whereMosaicLower}, true
+	}
+	if eff.MeshIntTupleID {
+		return meshIDOutcome(v, eff.DeviceIDs), true
+	}
+	return Outcome{}, false
+}
+
+// customCallLayer mirrors _tpu_custom_call_lowering: partitioning errors
+// ignore communication entirely, while the legacy replica branch fails
+// only when the Mosaic module communicates.
+func customCallLayer(v Version, ctx Context, eff Effects) Outcome {
+	switch ctx.Kind {
+	case CtxJitMulti, CtxShardMapPartial:
+		return Outcome{Fails: true, Layer: LayerCustomCall, Error: "NotImplementedError",
+			Message: PartitionMessage(v), Where: whereCustomCall}
+	case CtxPmap:
+		if eff.mosaicFlag() {
+			return Outcome{Fails: true, Layer: LayerCustomCall, Error: "NotImplementedError",
+				Message: MsgReplicaLowering, Where: whereCustomCall}
+		}
+	}
+	return Outcome{}
+}
