@@ -2,18 +2,25 @@ package analysis
 
 import (
 	"context"
+	"fmt"
+	"runtime"
+	"sort"
 	"sync"
+
+	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
 
-// Engine runs checks and keeps per-file summaries keyed by content, so that
-// a long-lived front end (the language server) re-summarises only the files
-// that changed between runs. An Engine is safe for concurrent use.
+// Engine runs checks and keeps per-file summaries keyed by path and
+// content, so that a long-lived front end (the language server)
+// re-summarises only the files that changed between runs. An Engine is
+// safe for concurrent use; checks run one at a time.
 type Engine struct {
-	mu sync.Mutex
+	mu    sync.Mutex
+	cache map[string]*Summary
 }
 
 // NewEngine returns an Engine with an empty summary cache.
-func NewEngine() *Engine { return &Engine{} }
+func NewEngine() *Engine { return &Engine{cache: map[string]*Summary{}} }
 
 // Check analyses files as one program and returns its findings.
 func Check(ctx context.Context, files []SourceFile, opts Options) (*Result, error) {
@@ -25,6 +32,163 @@ func Check(ctx context.Context, files []SourceFile, opts Options) (*Result, erro
 func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*Result, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	// Filled in by the analysis core.
-	return &Result{FilesChecked: len(files)}, ctx.Err()
+	sums := e.summarize(ctx, files)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return run(ctx, sums, &opts)
+}
+
+// summarize parses files in parallel, reusing cached summaries.
+func (e *Engine) summarize(ctx context.Context, files []SourceFile) []*Summary {
+	out := make([]*Summary, len(files))
+	next := make(map[string]*Summary, len(files))
+	var todo []int
+	for i, f := range files {
+		if s := e.cache[f.Path]; s != nil && string(s.Src) == string(f.Src) {
+			out[i] = s
+		} else {
+			todo = append(todo, i)
+		}
+	}
+	var wg sync.WaitGroup
+	work := make(chan int)
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				out[i] = safeSummarize(files[i].Path, files[i].Src)
+			}
+		}()
+	}
+	for _, i := range todo {
+		if ctx.Err() != nil {
+			break
+		}
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	for _, s := range out {
+		if s != nil {
+			next[s.Path] = s
+		}
+	}
+	e.cache = next
+	var kept []*Summary
+	for _, s := range out {
+		if s != nil {
+			kept = append(kept, s)
+		}
+	}
+	return kept
+}
+
+// safeSummarize turns a summarizer bug into a file-level note instead of
+// a crash: the rest of the program is still analysed.
+func safeSummarize(path string, src []byte) (s *Summary) {
+	defer func() {
+		if r := recover(); r != nil {
+			s = &Summary{Path: path, Src: src, ParseError: fmt.Sprintf("internal error while reading this file: %v", r)}
+		}
+	}()
+	return Summarize(path, src)
+}
+
+func run(ctx context.Context, sums []*Summary, opts *Options) (res *Result, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			res, err = nil, fmt.Errorf("internal error in the analysis (please report it): %v", r)
+		}
+	}()
+	prog := NewProgram(sums)
+	in := analyze(ctx, prog, opts)
+	facts := in.facts()
+	var diags []Diagnostic
+	for _, a := range Analyzers() {
+		if !enabled(a.Code, opts) || a.Code == "PAL901" {
+			continue
+		}
+		p := &Pass{Analyzer: a, Program: prog, Options: opts, Version: opts.JAXVersion, KernelCalls: facts,
+			report: func(d Diagnostic) { diags = append(diags, d) }}
+		a.Run(p)
+	}
+	res = &Result{FilesChecked: len(sums), KernelCalls: kernelInfos(facts)}
+	diags, res.Suppressed = applySuppressions(prog, diags, opts)
+	for i := range diags {
+		if s, ok := opts.Severity[diags[i].Code]; ok {
+			diags[i].Severity = s
+		}
+	}
+	res.Diagnostics = filterInfo(diags, opts.ShowInfo)
+	res.Notes = syntaxNotes(sums)
+	SortDiagnostics(res.Diagnostics)
+	return res, ctx.Err()
+}
+
+func enabled(code string, opts *Options) bool {
+	sel := len(opts.Select) == 0
+	for _, p := range opts.Select {
+		sel = sel || matchCode(p, code)
+	}
+	for _, p := range opts.Ignore {
+		if matchCode(p, code) {
+			return false
+		}
+	}
+	return sel
+}
+
+func filterInfo(diags []Diagnostic, show bool) []Diagnostic {
+	if show {
+		return diags
+	}
+	out := diags[:0]
+	for _, d := range diags {
+		if d.Severity <= SeverityWarning {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// SortDiagnostics orders by file, line, column, code (spec §2).
+func SortDiagnostics(ds []Diagnostic) {
+	sort.SliceStable(ds, func(i, j int) bool {
+		a, b := ds[i], ds[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Span.Start != b.Span.Start {
+			return a.Span.Start < b.Span.Start
+		}
+		return a.Code < b.Code
+	})
+}
+
+// syntaxNotes reports regions that did not parse: the analysis used the
+// rest of the file.
+func syntaxNotes(sums []*Summary) []Diagnostic {
+	var out []Diagnostic
+	for _, s := range sums {
+		if s.ParseError != "" {
+			out = append(out, Diagnostic{Code: "note", Severity: SeverityInfo, Location: s.location(pp.Span{}),
+				Message: "could not be analysed: " + s.ParseError})
+			continue
+		}
+		for i, e := range s.SyntaxErrors {
+			if i == 5 {
+				out = append(out, Diagnostic{Code: "note", Severity: SeverityInfo, Location: s.location(e.Span),
+					Message: fmt.Sprintf("%d more syntax errors in this file", len(s.SyntaxErrors)-5)})
+				break
+			}
+			msg := "syntax error: this region was skipped; the rest of the file was analysed"
+			if e.Missing != "" {
+				msg = fmt.Sprintf("syntax error: missing %q; the rest of the file was analysed", e.Missing)
+			}
+			out = append(out, Diagnostic{Code: "note", Severity: SeverityInfo, Location: s.location(e.Span), Message: msg})
+		}
+	}
+	return out
 }

@@ -11,6 +11,9 @@ type Result struct {
 	KernelCalls []KernelCallInfo
 	// Suppressed counts findings silenced by `# pallas-ls: ignore[...]`.
 	Suppressed int
+	// Notes are remarks about the input, not findings: regions that did not
+	// parse. They never affect the exit code.
+	Notes []Diagnostic
 }
 
 // KernelCallInfo is what the analysis knows about one kernel call site,

@@ -1,0 +1,267 @@
+package analysis
+
+import (
+	"strings"
+
+	"github.com/pallas-ls/pallas-ls/lowering"
+)
+
+// vNonNone is a value known to exist (an array, a number computed by
+// arithmetic, the result of a JAX call) but nothing more.
+type vNonNone struct{}
+
+func (*vNonNone) isValue() {}
+
+var nonNone Value = &vNonNone{}
+
+// identity is the pseudo-API for decorators that return their argument.
+const identity = "pallas-ls.identity"
+
+// callAPI gives a call of an external name its JAX meaning (lowering's
+// role table); anything else is opaque.
+func (in *interp) callAPI(qual string, a args, site *Expr) Value {
+	switch qual {
+	case "functools.partial":
+		if len(a.pos) == 0 {
+			return unknown
+		}
+		return &vPartial{Fn: a.pos[0], Args: a.pos[1:], Kw: a.kw}
+	case "functools.wraps", "functools.update_wrapper":
+		return &vExternal{Qual: identity}
+	case identity:
+		return first(a)
+	case "builtins.getattr":
+		if len(a.pos) >= 2 {
+			if s, ok := constStr(a.pos[1]); ok {
+				return in.getattr(a.pos[0], s)
+			}
+		}
+		return unknown
+	}
+	api, ok := lowering.Lookup(qual)
+	if !ok {
+		if _, owner, ok2 := lowering.LookupPrefix(qual); ok2 && owner != "" {
+			in.noteBackend(qual)
+		}
+		return in.opaque(qual, a, site)
+	}
+	in.noteBackend(api.Name)
+	switch api.Role {
+	case lowering.RolePallasCall:
+		return in.pallasCall(api.Name, a, site)
+	case lowering.RoleKernelEntry:
+		if body := first(a); isCallable(body) {
+			return &vPallas{K: in.newKernel(api.Name, "kernel", body, a.kw, site)}
+		}
+		return &vKernelFactory{Site: site, Kw: a.kw, API: api.Name}
+	case lowering.RoleCoreMap:
+		kw := map[string]Value{"mesh": first(a)}
+		for k, v := range a.kw {
+			kw[k] = v
+		}
+		return &vKernelFactory{Site: site, Kw: kw, CoreMap: true, API: api.Name}
+	case lowering.RoleShardMap, lowering.RoleSmap:
+		return in.shardMap(api, a, site)
+	case lowering.RolePmap:
+		if f := first(a); f != unknown {
+			return &vPmapped{Fn: f, Site: site}
+		}
+	case lowering.RoleJit:
+		multi, at := shardingEvidence(a.kw)
+		if f := first(a); f != unknown {
+			return &vJitted{Fn: f, Multi: multi, MultiAt: at, Site: site, Describe: in.describe(site)}
+		}
+		return &vJitFactory{Multi: multi, MultiAt: at}
+	case lowering.RoleTransparent:
+		return in.transparent(api.Name, a, site)
+	case lowering.RoleRemoteComm:
+		return in.remoteComm(api.Name, a, site)
+	case lowering.RoleAxisIndex:
+		in.axisIndex(a, site)
+		return nonNone
+	case lowering.RoleMesh:
+		return meshValue(api.Name, a)
+	case lowering.RoleCoreMesh:
+		return coreMeshValue(a)
+	case lowering.RoleShardingEvidence:
+		return in.shardingCall(api.Name, a, site)
+	case lowering.RoleCustomPartitioning:
+		if f := first(a); f != unknown {
+			return &vCustom{Fn: f, Part: true}
+		}
+	case lowering.RoleSelfWrapping:
+		return nonNone
+	case lowering.RoleSetMesh:
+		if m, ok := first(a).(*vMesh); ok && site != nil {
+			c := *in.cur
+			c.Mesh = m
+			in.cur = &c
+		}
+	}
+	return &vExtCall{Qual: api.Name, Args: a.pos, Kw: a.kw, Site: site}
+}
+
+func first(a args) Value {
+	if len(a.pos) > 0 {
+		return a.pos[0]
+	}
+	if f, ok := a.kw["f"]; ok {
+		return f
+	}
+	if f, ok := a.kw["fun"]; ok {
+		return f
+	}
+	return unknown
+}
+
+// opaque is a call of an unknown external: its result remembers the call;
+// functions handed to it run when the result is called (or now, in kernels).
+func (in *interp) opaque(qual string, a args, site *Expr) Value {
+	if in.cur.Kind == CtxKernel {
+		in.callFunctionArgs(a, site)
+	}
+	if d, ok := deferFunctionArgs(a).(*vDeferred); ok && in.cur.Kind != CtxKernel {
+		return d
+	}
+	return &vExtCall{Qual: qual, Args: a.pos, Kw: a.kw, Site: site}
+}
+
+// transparent handles wrappers and control flow that inherit the caller's
+// context: lax control flow and pl.run_scoped call their bodies now;
+// pl.when / pl.loop are decorator factories; checkpoint, vmap, named_call
+// and friends return their function (calling it later runs it).
+func (in *interp) transparent(name string, a args, site *Expr) Value {
+	switch {
+	case strings.HasPrefix(name, "jax.lax.") || strings.HasSuffix(name, ".run_scoped"):
+		var out Value
+		for _, v := range append(append([]Value{}, a.pos...), mapValues(a.kw)...) {
+			for _, alt := range alts(v) {
+				if isCallable(alt) {
+					out = in.call(alt, args{opaque: true}, site)
+				}
+			}
+			if s, ok := v.(*vSeq); ok { // lax.switch(index, [f, g], x)
+				for _, f := range s.Items {
+					if isCallable(f) {
+						in.call(f, args{opaque: true}, site)
+					}
+				}
+			}
+		}
+		if out == nil {
+			out = unknown
+		}
+		return out
+	case strings.HasSuffix(name, ".when") || strings.HasSuffix(name, ".loop"):
+		return &vExtCall{Qual: name, Args: a.pos, Kw: a.kw, Site: site}
+	case strings.HasSuffix(name, "emit_pipeline") || strings.HasSuffix(name, "emit_pipeline_with_allocations"):
+		return &vDeferred{Fns: []Value{first(a)}}
+	case name == "jax.custom_vjp" || name == "jax.custom_jvp":
+		if f := first(a); f != unknown {
+			return &vCustom{Fn: f}
+		}
+		return &vExternal{Qual: name}
+	case name == "jax.named_scope":
+		return &vExternal{Qual: identity}
+	}
+	if f := first(a); f != unknown {
+		return f
+	}
+	// A decorator factory such as jax.named_call(name=...) or
+	// jax.checkpoint(policy=...): the result returns its argument.
+	return &vExternal{Qual: identity}
+}
+
+// callExtResult calls the result of an external call: `pl.when(c)(body)`,
+// `pl.loop(0, n)(body)`, or an opaque factory's product.
+func (in *interp) callExtResult(f *vExtCall, a args, site *Expr) Value {
+	switch {
+	case strings.HasSuffix(f.Qual, ".when") || strings.HasSuffix(f.Qual, ".loop"):
+		if body := first(a); isCallable(body) {
+			in.call(body, args{opaque: true}, site)
+		}
+		return unknown
+	}
+	if in.cur.Kind == CtxKernel {
+		in.callFunctionArgs(a, site)
+	}
+	return in.opaque(f.Qual+"()", a, site)
+}
+
+func (in *interp) callMethod(m *vMethod, a args, site *Expr) Value {
+	switch r := m.Recv.(type) {
+	case *vRemoteCopy:
+		if m.Name == "start" {
+			in.recordOp(r.Op)
+		}
+		return unknown
+	case *vCustom:
+		switch m.Name {
+		case "defvjp", "defjvp", "defjvps":
+			r.Rules = append(r.Rules, a.pos...)
+		case "def_partition":
+			in.defPartition(a, site)
+		}
+		return unknown
+	case *vExtCall:
+		return in.opaque(r.Qual+"()."+m.Name, a, site)
+	}
+	return unknown
+}
+
+// defPartition runs custom_partitioning's partition function, and the
+// lowering functions it returns, in a fully manual context.
+func (in *interp) defPartition(a args, site *Expr) {
+	p := a.kw["partition"]
+	if p == nil {
+		p = first(a)
+	}
+	if !isCallable(p) {
+		return
+	}
+	sp := &smSpec{Site: site, File: in.file, API: "custom_partitioning", AllManual: true}
+	in.withCtx(in.cur.enterShardMap(sp), site, "custom_partitioning", func() Value {
+		r := in.call(p, args{opaque: true}, site)
+		if s, ok := r.(*vSeq); ok {
+			for _, it := range s.Items {
+				if isCallable(it) {
+					in.call(it, args{opaque: true}, site)
+				}
+			}
+		}
+		return r
+	})
+}
+
+// noteBackend records backend evidence of a qualified name inside kernels.
+func (in *interp) noteBackend(qual string) {
+	if in.cur.Kind != CtxKernel || in.cur.Scan == nil {
+		return
+	}
+	switch backendOfQual(qual) {
+	case lowering.BackendTPU:
+		in.cur.Scan.tpu = true
+	case lowering.BackendGPU:
+		in.cur.Scan.gpu = true
+	}
+}
+
+func backendOfQual(q string) lowering.Backend {
+	if api, _, ok := lowering.LookupPrefix(q); ok && api.Backend != lowering.BackendUnknown {
+		return api.Backend
+	}
+	switch {
+	case strings.HasPrefix(q, "jax.experimental.pallas.tpu"), strings.HasPrefix(q, "jax._src.pallas.mosaic."):
+		return lowering.BackendTPU
+	case strings.HasPrefix(q, "jax.experimental.pallas.mosaic_gpu"), strings.HasPrefix(q, "jax.experimental.pallas.triton"),
+		strings.HasPrefix(q, "jax.experimental.pallas.gpu"), strings.HasPrefix(q, "jax._src.pallas.mosaic_gpu"),
+		strings.HasPrefix(q, "jax._src.pallas.triton"):
+		return lowering.BackendGPU
+	}
+	return lowering.BackendUnknown
+}
+
+func isSetMesh(qual string) bool {
+	api, ok := lowering.Lookup(qual)
+	return ok && api.Role == lowering.RoleSetMesh
+}

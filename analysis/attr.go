@@ -1,0 +1,192 @@
+package analysis
+
+func (in *interp) getattr(v Value, name string) Value {
+	switch o := v.(type) {
+	case *vUnion:
+		var out Value
+		for _, a := range o.Alts {
+			out = join(out, in.getattr(a, name))
+		}
+		return out
+	case *vModule:
+		return in.moduleAttr(o.M, name)
+	case *vExternal:
+		return &vExternal{Qual: o.Qual + "." + name}
+	case *vInstance:
+		if a, ok := o.Attrs[name]; ok {
+			return a
+		}
+		if a := in.classAttr(o.Class, name, 0); a != nil {
+			return bindMethod(a, o, o.Class)
+		}
+	case *vClass:
+		if a := in.classAttr(o, name, 0); a != nil {
+			if cm, ok := a.(*classMethod); ok {
+				b := *cm.f
+				b.Self = o
+				return &b
+			}
+			return a
+		}
+	case *vMesh:
+		if name == "axis_names" && o.Axes != nil {
+			items := make([]Value, len(o.Axes))
+			for i, s := range o.Axes {
+				items[i] = &vConst{C: Const{Kind: ConstStr, S: s}}
+			}
+			return &vSeq{Items: items}
+		}
+	case *vRemoteCopy, *vCustom:
+		return &vMethod{Recv: v, Name: name}
+	case *vExtCall:
+		return &vMethod{Recv: v, Name: name}
+	case *vPallas:
+		if name == "lower" || name == "trace" {
+			// `.trace()`/`.lower()` only trace: no Mosaic lowering runs.
+			return unknown
+		}
+	}
+	return unknown
+}
+
+// bindMethod binds a function found on the class to an instance.
+func bindMethod(a Value, self *vInstance, c *vClass) Value {
+	switch f := a.(type) {
+	case *vFunc:
+		b := *f
+		b.Self = self
+		return &b
+	case *classMethod:
+		b := *f.f
+		b.Self = c
+		return &b
+	}
+	return a
+}
+
+func (in *interp) moduleAttr(m *Module, name string) Value {
+	in.runModule(m)
+	if m.env != nil {
+		if v, ok := m.env.vars[name]; ok {
+			return v
+		}
+	}
+	if sub := in.prog.lookup(joinQual(m.Name, name), m.Path); sub != nil {
+		return &vModule{M: sub}
+	}
+	return unknown
+}
+
+// runModule executes a module's top level once, as an entry of its own:
+// what it does at import time runs outside any SPMD context.
+func (in *interp) runModule(m *Module) {
+	if m.state != 0 {
+		return
+	}
+	m.state = 1
+	m.env = newEnv(nil, m)
+	if m.Sum != nil {
+		saved := in.saveTop()
+		in.cur = &Ctx{Kind: CtxPlain}
+		in.file = m.Sum
+		in.stack = []*frame{{what: "module top level of " + m.Name, file: m.Sum}}
+		m.env.set("__name__", unknown)
+		in.execBody(m.env, m.Sum.Body)
+		in.restoreTop(saved)
+	}
+	m.state = 2
+}
+
+type topState struct {
+	cur   *Ctx
+	file  *Summary
+	stack []*frame
+	ret   []Value
+}
+
+func (in *interp) saveTop() topState {
+	return topState{in.cur, in.file, in.stack, in.ret}
+}
+
+func (in *interp) restoreTop(s topState) {
+	in.cur, in.file, in.stack, in.ret = s.cur, s.file, s.stack, s.ret
+}
+
+// execImport binds the names an import statement introduces.
+func (in *interp) execImport(env *Env, imp *Import) {
+	from := in.file
+	for _, n := range imp.Names {
+		switch {
+		case !imp.From && n.As != "":
+			env.set(n.As, in.importModule(n.Name, from))
+		case !imp.From:
+			head := n.Name
+			for i := range head {
+				if head[i] == '.' {
+					head = head[:i]
+					break
+				}
+			}
+			env.set(head, in.importModule(head, from))
+			in.importModule(n.Name, from) // runs the submodule
+		default:
+			local := n.Name
+			if n.As != "" {
+				local = n.As
+			}
+			env.set(local, in.importFrom(imp, n.Name, from))
+		}
+	}
+	if imp.Star {
+		if mv, ok := in.fromModule(imp, from).(*vModule); ok {
+			in.runModule(mv.M)
+			if mv.M.env != nil {
+				for k, v := range mv.M.env.vars {
+					if len(k) > 0 && k[0] != '_' {
+						env.set(k, v)
+					}
+				}
+			}
+		}
+	}
+}
+
+// isExternalQual reports names the analysis never resolves into the
+// workspace: JAX itself (even when the workspace is JAX's own repository,
+// its API is modelled by the lowering tables, not by its source).
+func isExternalQual(q string) bool {
+	return q == "jax" || q == "jaxlib" || hasPrefix(q, "jax.") || hasPrefix(q, "jaxlib.")
+}
+
+func hasPrefix(s, p string) bool { return len(s) >= len(p) && s[:len(p)] == p }
+
+func (in *interp) importModule(name string, from *Summary) Value {
+	if !isExternalQual(name) && from != nil {
+		if m := in.prog.lookup(name, from.Path); m != nil {
+			in.runModule(m)
+			return &vModule{M: m}
+		}
+	}
+	return &vExternal{Qual: name}
+}
+
+func (in *interp) fromModule(imp *Import, from *Summary) Value {
+	if imp.Level > 0 {
+		if m, _ := in.prog.relative(from, imp.Level, imp.Module); m != nil {
+			in.runModule(m)
+			return &vModule{M: m}
+		}
+		return unknown
+	}
+	return in.importModule(imp.Module, from)
+}
+
+func (in *interp) importFrom(imp *Import, name string, from *Summary) Value {
+	switch mv := in.fromModule(imp, from).(type) {
+	case *vModule:
+		return in.moduleAttr(mv.M, name)
+	case *vExternal:
+		return &vExternal{Qual: mv.Qual + "." + name}
+	}
+	return unknown
+}

@@ -1,0 +1,166 @@
+package analysis
+
+import (
+	"strconv"
+	"strings"
+
+	pp "github.com/pallas-ls/pallas-ls/pyparse"
+)
+
+func (b *builder) expr(id pp.NodeID) *Expr {
+	if id == pp.NoNode {
+		return &Expr{Kind: ExOther}
+	}
+	e := &Expr{Span: b.span(id)}
+	if b.depth > maxDepth {
+		return e
+	}
+	b.depth++
+	defer func() { b.depth-- }()
+	t := b.t
+	switch k := t.Kind(id); k {
+	case pp.KindIdentifier:
+		e.Kind, e.Name = ExName, t.Text(id)
+	case pp.KindAttribute:
+		e.Kind = ExAttr
+		e.X = b.expr(t.ChildByField(id, pp.FieldObject))
+		e.Name = t.Text(t.ChildByField(id, pp.FieldAttribute))
+	case pp.KindCall:
+		b.call(id, e)
+	case pp.KindString, pp.KindConcatenatedString:
+		if s, ok := b.strConst(id); ok && k == pp.KindString {
+			e.Kind, e.Const = ExConst, Const{Kind: ConstStr, S: s}
+		}
+	case pp.KindInteger:
+		e.Kind, e.Const = ExConst, Const{Kind: ConstInt}
+		txt := strings.ReplaceAll(t.Text(id), "_", "")
+		if n, err := strconv.ParseInt(txt, 0, 64); err == nil {
+			e.Const.I = n
+		} else {
+			e.Kind = ExOther
+		}
+	case pp.KindFloat:
+		e.Kind, e.Const = ExConst, Const{Kind: ConstFloat}
+	case pp.KindTrue, pp.KindFalse:
+		e.Kind, e.Const = ExConst, Const{Kind: ConstBool, B: k == pp.KindTrue}
+	case pp.KindNone:
+		e.Kind, e.Const = ExConst, Const{Kind: ConstNone}
+	case pp.KindTuple, pp.KindList, pp.KindSet, pp.KindPatternList, pp.KindTuplePattern:
+		e.Kind = map[pp.Kind]ExprKind{pp.KindTuple: ExTuple, pp.KindList: ExList, pp.KindSet: ExSet,
+			pp.KindPatternList: ExTuple, pp.KindTuplePattern: ExTuple}[k]
+		for _, c := range t.NamedChildren(id) {
+			e.Args = append(e.Args, b.expr(c))
+		}
+	case pp.KindDictionary:
+		b.dict(id, e)
+	case pp.KindParenthesized:
+		if c := t.NamedChildren(id); len(c) == 1 {
+			return b.expr(c[0])
+		}
+	case pp.KindLambda:
+		e.Kind, e.Lambda = ExLambda, b.lambda(id)
+	case pp.KindSubscript:
+		e.Kind = ExSubscript
+		e.X = b.expr(t.ChildByField(id, pp.FieldValue))
+		if s := t.ChildByField(id, pp.FieldSubscript); s != pp.NoNode {
+			e.Args = []*Expr{b.expr(s)}
+		}
+	case pp.KindComparison:
+		b.compare(id, e)
+	case pp.KindNot:
+		e.Kind, e.X = ExNot, b.expr(t.ChildByField(id, pp.FieldArgument))
+	case pp.KindBoolean:
+		e.Kind = ExBoolOp
+		e.Args = []*Expr{b.expr(t.ChildByField(id, pp.FieldLeft)), b.expr(t.ChildByField(id, pp.FieldRight))}
+		e.Ops = []string{t.Text(t.ChildByField(id, pp.FieldOperator))}
+	case pp.KindBinaryOperator:
+		e.Kind = ExBinOp
+		e.Args = []*Expr{b.expr(t.ChildByField(id, pp.FieldLeft)), b.expr(t.ChildByField(id, pp.FieldRight))}
+		e.Ops = []string{t.Text(t.ChildByField(id, pp.FieldOperator))}
+	case pp.KindConditionalExpr:
+		e.Kind = ExCond
+		for _, c := range t.NamedChildren(id) {
+			e.Args = append(e.Args, b.expr(c))
+		}
+		if len(e.Args) != 3 {
+			e.Kind, e.Args = ExOther, nil
+		}
+	case pp.KindListSplat, pp.KindListSplatPattern:
+		e.Kind = ExStarred
+		if c := t.NamedChildren(id); len(c) > 0 {
+			e.X = b.expr(c[0])
+		}
+	case pp.KindNamedExpression:
+		e.Kind = ExOther
+		e.X = b.expr(t.ChildByField(id, pp.FieldValue))
+		e.Name = t.Text(t.ChildByField(id, pp.FieldName))
+	case pp.KindKeywordArgument:
+		// Only inside argument lists, handled by call.
+	default:
+		// Opaque to the analysis, but calls nested anywhere inside (await,
+		// unary minus, comprehensions, f-strings) still run: keep them.
+		for _, c := range t.NamedChildren(id) {
+			e.Args = append(e.Args, b.expr(c))
+		}
+	}
+	return e
+}
+
+func (b *builder) call(id pp.NodeID, e *Expr) {
+	t := b.t
+	e.Kind = ExCall
+	e.X = b.expr(t.ChildByField(id, pp.FieldFunction))
+	args := t.ChildByField(id, pp.FieldArguments)
+	if t.Kind(args) != pp.KindArgumentList { // generator argument: f(x for x in y)
+		return
+	}
+	for _, a := range t.NamedChildren(args) {
+		switch t.Kind(a) {
+		case pp.KindKeywordArgument:
+			n := t.ChildByField(a, pp.FieldName)
+			e.Kw = append(e.Kw, Keyword{Name: t.Text(n), NameSpan: b.span(n), Value: b.expr(t.ChildByField(a, pp.FieldValue))})
+		case pp.KindDictSplat:
+			var v *Expr
+			if c := t.NamedChildren(a); len(c) > 0 {
+				v = b.expr(c[0])
+			}
+			e.Kw = append(e.Kw, Keyword{Value: v})
+		default:
+			e.Args = append(e.Args, b.expr(a))
+		}
+	}
+}
+
+func (b *builder) dict(id pp.NodeID, e *Expr) {
+	t := b.t
+	e.Kind = ExDict
+	for _, c := range t.NamedChildren(id) {
+		if t.Kind(c) == pp.KindPair {
+			e.Kw = append(e.Kw, Keyword{Key: b.expr(t.ChildByField(c, pp.FieldKey)), Value: b.expr(t.ChildByField(c, pp.FieldValue))})
+		} else {
+			e.Kind = ExOther // **spread or comprehension: not a literal dict
+			e.Kw = nil
+			return
+		}
+	}
+}
+
+func (b *builder) compare(id pp.NodeID, e *Expr) {
+	t := b.t
+	e.Kind = ExCompare
+	for c := t.FirstChild(id); c != pp.NoNode; c = t.NextSibling(c) {
+		n := t.N(c)
+		switch {
+		case n.Field == pp.FieldOperators:
+			op := t.Text(c)
+			// "is not" / "not in" arrive as two tokens.
+			if len(e.Ops) == len(e.Args) && len(e.Ops) > 0 {
+				e.Ops[len(e.Ops)-1] += " " + op
+			} else {
+				e.Ops = append(e.Ops, op)
+			}
+		case n.Named() && n.Kind != pp.KindComment:
+			e.Args = append(e.Args, b.expr(c))
+		}
+	}
+}

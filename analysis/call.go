@@ -1,0 +1,244 @@
+package analysis
+
+import (
+	"sort"
+	"strings"
+)
+
+// args is one call's evaluated arguments. Opaque is set when a *spread or
+// **spread could not be expanded, so unfilled parameters are Unknown rather
+// than their defaults.
+type args struct {
+	pos    []Value
+	kw     map[string]Value
+	opaque bool
+}
+
+func (in *interp) evalCall(env *Env, e *Expr) Value {
+	fn := in.eval(env, e.X)
+	a := args{kw: map[string]Value{}}
+	for _, x := range e.Args {
+		if x.Kind == ExStarred {
+			if s, ok := in.eval(env, x.X).(*vSeq); ok {
+				a.pos = append(a.pos, s.Items...)
+			} else {
+				a.opaque = true
+			}
+			continue
+		}
+		a.pos = append(a.pos, in.eval(env, x))
+	}
+	for _, kw := range e.Kw {
+		v := in.eval(env, kw.Value)
+		if kw.Name != "" {
+			a.kw[kw.Name] = v
+			continue
+		}
+		if d, ok := v.(*vDict); ok {
+			for i, k := range d.Keys {
+				if s, ok := constStr(k); ok {
+					a.kw[s] = d.Items[i]
+				} else {
+					a.opaque = true
+				}
+			}
+		} else {
+			a.opaque = true
+		}
+	}
+	return in.call(fn, a, e)
+}
+
+// call invokes an abstract callable at site.
+func (in *interp) call(fn Value, a args, site *Expr) Value {
+	if !in.tick() {
+		return unknown
+	}
+	switch f := fn.(type) {
+	case *vUnion:
+		var out Value
+		for _, alt := range f.Alts {
+			out = join(out, in.call(alt, a, site))
+		}
+		return out
+	case *vFunc:
+		return in.callFunc(f, a, site)
+	case *vPartial:
+		m := args{pos: append(append([]Value{}, f.Args...), a.pos...), kw: map[string]Value{}, opaque: a.opaque}
+		for k, v := range f.Kw {
+			m.kw[k] = v
+		}
+		for k, v := range a.kw {
+			m.kw[k] = v
+		}
+		return in.call(f.Fn, m, site)
+	case *vClass:
+		return in.instantiate(f, a, site)
+	case *vInstance:
+		if m := in.getattr(f, "__call__"); m != unknown {
+			return in.call(m, a, site)
+		}
+	case *vPallas:
+		in.kernelCalled(f.K, site)
+	case *vShardMapped:
+		return in.withCtx(in.cur.enterShardMap(f.Spec), site, "shard_map", func() Value { return in.call(f.Fn, a, site) })
+	case *vJitted:
+		return in.callJitted(f, a, site)
+	case *vPmapped:
+		c := &Ctx{Kind: CtxPmap, Pmap: in.describe(site), Mesh: in.cur.Mesh}
+		if in.cur.Kind == CtxUnknown || in.cur.Kind == CtxKernel {
+			c.Kind = in.cur.Kind
+		}
+		return in.withCtx(c, site, "pmap", func() Value { return in.call(f.Fn, a, site) })
+	case *vDeferred:
+		for _, g := range f.Fns {
+			in.call(g, a, site)
+		}
+	case *vCustom:
+		out := in.call(f.Fn, a, site)
+		for _, r := range f.Rules {
+			in.call(r, args{opaque: true}, site)
+		}
+		return out
+	case *vShardMapFactory:
+		if len(a.pos) > 0 {
+			return &vShardMapped{Fn: a.pos[0], Spec: f.Spec}
+		}
+	case *vJitFactory:
+		if len(a.pos) > 0 {
+			return &vJitted{Fn: a.pos[0], Multi: f.Multi, MultiAt: f.MultiAt, Site: site, Describe: in.describe(site)}
+		}
+	case *vKernelFactory:
+		return in.applyKernelFactory(f, a, site)
+	case *vMethod:
+		return in.callMethod(f, a, site)
+	case *vExternal:
+		return in.callAPI(f.Qual, a, site)
+	case *vExtCall:
+		return in.callExtResult(f, a, site)
+	}
+	if in.cur.Kind == CtxKernel {
+		in.callFunctionArgs(a, site)
+		return unknown
+	}
+	return deferFunctionArgs(a)
+}
+
+// deferFunctionArgs is what an opaque callee returns outside kernels: a
+// value that, when called, calls the functions it was given. Wrappers
+// (decorators from other libraries, jax.checkpoint) behave so; calling
+// them now instead could run a body in the wrong context.
+func deferFunctionArgs(a args) Value {
+	var fns []Value
+	for _, v := range a.pos {
+		if isCallable(v) {
+			fns = append(fns, v)
+		}
+	}
+	for _, k := range sortedKeys(a.kw) {
+		if v := a.kw[k]; isCallable(v) {
+			fns = append(fns, v)
+		}
+	}
+	if len(fns) == 0 {
+		return unknown
+	}
+	return &vDeferred{Fns: fns}
+}
+
+// callFunctionArgs calls the workspace functions among an opaque callee's
+// arguments in the current context: inside kernels, control-flow helpers
+// (pl.when, lax.fori_loop, user wrappers of them) run their bodies.
+func (in *interp) callFunctionArgs(a args, site *Expr) {
+	for _, v := range a.pos {
+		if isCallable(v) {
+			in.call(v, args{opaque: true}, site)
+		}
+	}
+	for _, k := range sortedKeys(a.kw) {
+		if v := a.kw[k]; isCallable(v) {
+			in.call(v, args{opaque: true}, site)
+		}
+	}
+}
+
+func isCallable(v Value) bool {
+	switch v.(type) {
+	case *vFunc, *vPartial, *vPallas, *vShardMapped, *vJitted, *vDeferred, *vCustom, *vUnion:
+		return true
+	}
+	return false
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+func (in *interp) callJitted(f *vJitted, a args, site *Expr) Value {
+	c := *in.cur
+	if c.Kind == CtxPlain || c.Kind == CtxUnknown {
+		if c.Jit == "" {
+			c.Jit = f.Describe
+		}
+		if f.Multi != "" && c.Multi == "" {
+			c.Multi, c.MultiAt = f.Multi, in.locOf(f.MultiAt)
+		}
+		for _, v := range append(append([]Value{}, a.pos...), mapValues(a.kw)...) {
+			if s, ok := v.(*vShardedArray); ok && c.Multi == "" {
+				c.Multi = s.Desc
+			}
+		}
+		if c.Multi == "" && c.Mesh != nil {
+			c.Multi = "a context mesh (jax.set_mesh / with mesh:)"
+		}
+	}
+	return in.withCtx(&c, site, "jit", func() Value { return in.call(f.Fn, a, site) })
+}
+
+func mapValues(m map[string]Value) []Value {
+	out := make([]Value, 0, len(m))
+	for _, k := range sortedKeys(m) {
+		out = append(out, m[k])
+	}
+	return out
+}
+
+// withCtx runs f in context c, with a frame for the witness path.
+func (in *interp) withCtx(c *Ctx, site *Expr, what string, f func() Value) Value {
+	if len(in.stack) >= maxStack {
+		return unknown
+	}
+	saved := in.cur
+	in.stack = append(in.stack, &frame{site: site, file: in.file, what: what, ctx: c})
+	in.cur = c
+	v := f()
+	in.cur = saved
+	in.stack = in.stack[:len(in.stack)-1]
+	return v
+}
+
+func (in *interp) describe(site *Expr) string {
+	if site == nil || in.file == nil {
+		return ""
+	}
+	txt := string(in.file.Src[site.Span.Start:site.Span.End])
+	if i := strings.IndexAny(txt, "\r\n"); i >= 0 {
+		txt = txt[:i] + "…"
+	}
+	if len(txt) > 60 {
+		txt = txt[:57] + "…"
+	}
+	return txt
+}
+
+func (in *interp) locOf(e *Expr) *Loc {
+	if e == nil || in.file == nil {
+		return nil
+	}
+	return &Loc{File: in.file, Span: [2]int{e.Span.Start, e.Span.End}}
+}

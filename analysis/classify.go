@@ -1,0 +1,176 @@
+package analysis
+
+import (
+	"github.com/pallas-ls/pallas-ls/lowering"
+)
+
+// conventionalCoreAxes are the axis names Pallas TPU code uses for
+// chip-local core meshes; with no core mesh in sight, a dict id naming only
+// these is taken as intra-chip (jax-semantics §2: unknown is never an error).
+var conventionalCoreAxes = map[string]bool{"core": true, "subcore": true, "tc": true, "sc": true, "vector_subcore": true, "scalar_subcore": true}
+
+// classify turns the scan of a kernel body into lowering.Effects.
+func (in *interp) classify(k *kernelDecl, e *kernelEffects, scan *kernelScan) {
+	local := map[string]bool{}
+	if mesh, ok := k.Kw["mesh"].(*vCoreMesh); ok {
+		e.CoreAxes = mesh.Axes
+		for _, a := range mesh.Axes {
+			local[a] = true
+		}
+	}
+	e.Grid = gridNames(k.Kw["grid"])
+	for _, g := range e.Grid {
+		local[g] = true
+	}
+	isDevice := func(axis string) bool {
+		if local[axis] {
+			return false
+		}
+		return !(e.CoreAxes == nil && conventionalCoreAxes[axis])
+	}
+	eff := &e.Effects
+	eff.MeshKernel = k.Entry != "pallas_call"
+	var logical, visible bool
+	for _, op := range scan.ops {
+		switch {
+		case op.Kind == "axis_index":
+			if !isDevice(op.Axes[0]) {
+				continue
+			}
+			eff.AxisIndexDeviceAxis = true
+			if eff.AxisName == "" {
+				eff.AxisName = op.Axes[0]
+			}
+			visible = true
+		case op.IDForm == "dict":
+			dev := false
+			for _, a := range op.Axes {
+				dev = dev || isDevice(a)
+			}
+			if !dev {
+				continue // intra-chip: core/subcore axes only
+			}
+			eff.DictDeviceID = true
+			visible = true
+		case op.Kind == "remote signal":
+			eff.SignalDeviceID = true
+			visible = true
+		case op.Logical:
+			logical = true
+		default:
+			eff.MeshIntTupleID = true
+			if op.NTuple > 0 {
+				eff.DeviceIDs = op.NTuple
+			} else {
+				eff.DeviceIDs = 1
+			}
+		}
+		if op.Kind == "remote DMA" {
+			eff.RemoteDMA = true
+		}
+		e.Ops = append(e.Ops, op)
+	}
+	eff.LogicalOnly = logical && !visible && !eff.MeshIntTupleID
+	e.Visible = visible
+	e.Interp, eff.InterpretParams = interpretMode(k.Kw["interpret"])
+	eff.Interpret = e.Interp
+	eff.Local = len(e.Ops) == 0
+	e.Backend = in.kernelBackend(k, scan)
+}
+
+// gridNames reads named grid axes: grid=(("i", n), ("j", m)).
+func gridNames(v Value) []string {
+	seq, ok := v.(*vSeq)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, it := range seq.Items {
+		if pair, ok := it.(*vSeq); ok && len(pair.Items) == 2 {
+			if s, ok := constStr(pair.Items[0]); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// interpretMode reads interpret=True / interpret=pltpu.InterpretParams(...)
+// (literal values only).
+func interpretMode(v Value) (interp, params bool) {
+	switch v := v.(type) {
+	case *vConst:
+		return v.C.Kind == ConstBool && v.C.B, false
+	case *vExtCall:
+		if api, ok := lowering.Lookup(v.Qual); ok && api.Role == lowering.RoleInterpretParams {
+			return true, true
+		}
+	}
+	return false, false
+}
+
+// kernelBackend decides TPU or GPU from the kernel entry, its keywords and
+// the APIs its body used (jax-semantics §2, end).
+func (in *interp) kernelBackend(k *kernelDecl, scan *kernelScan) lowering.Backend {
+	tpu, gpu := scan.tpu, scan.gpu
+	switch backendOfQual(k.API) {
+	case lowering.BackendGPU:
+		gpu = true
+	case lowering.BackendTPU:
+		tpu = true
+	}
+	for _, key := range sortedKeys(k.Kw) {
+		switch valueBackend(k.Kw[key], 4) {
+		case lowering.BackendTPU:
+			tpu = true
+		case lowering.BackendGPU:
+			gpu = true
+		}
+		if key == "compiler_params" {
+			if d, ok := k.Kw[key].(*vDict); ok {
+				for _, kk := range d.Keys {
+					if s, _ := constStr(kk); s == "mosaic" {
+						tpu = true
+					} else if s == "triton" || s == "mosaic_gpu" {
+						gpu = true
+					}
+				}
+			}
+		}
+	}
+	switch {
+	case gpu:
+		return lowering.BackendGPU
+	case tpu:
+		return lowering.BackendTPU
+	}
+	return lowering.BackendUnknown
+}
+
+func valueBackend(v Value, depth int) lowering.Backend {
+	if depth < 0 {
+		return lowering.BackendUnknown
+	}
+	var inner []Value
+	switch v := v.(type) {
+	case *vExternal:
+		return backendOfQual(v.Qual)
+	case *vExtCall:
+		if b := backendOfQual(v.Qual); b != lowering.BackendUnknown {
+			return b
+		}
+		inner = append(v.Args, mapValues(v.Kw)...)
+	case *vSeq:
+		inner = v.Items
+	case *vDict:
+		inner = v.Items
+	case *vCoreMesh:
+		return lowering.BackendTPU
+	}
+	for _, x := range inner {
+		if b := valueBackend(x, depth-1); b != lowering.BackendUnknown {
+			return b
+		}
+	}
+	return lowering.BackendUnknown
+}

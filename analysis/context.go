@@ -1,0 +1,132 @@
+package analysis
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// CtxKind is the SPMD situation code runs in.
+type CtxKind uint8
+
+const (
+	// CtxUnknown: no caller in the workspace, or a mocked shard_map; never an error.
+	CtxUnknown CtxKind = iota
+	// CtxPlain: reached from a concrete entry with no SPMD context (eager or jit).
+	CtxPlain
+	// CtxShardMap: inside a shard_map/smap/custom_partitioning body.
+	CtxShardMap
+	// CtxPmap: inside jax.pmap.
+	CtxPmap
+	// CtxKernel: inside a Pallas kernel body, where effects are collected.
+	CtxKernel
+)
+
+// smSpec describes one shard_map call: which axes it makes manual.
+type smSpec struct {
+	Site *Expr
+	File *Summary
+	API  string // "jax.shard_map", "jax.experimental.shard_map.shard_map", "jax.smap", ...
+	// Manual lists the axes made manual; nil with AllManual means every mesh axis.
+	Manual    []string
+	AllManual bool
+	// MeshAxes are the mesh's axes when known (nil = unknown).
+	MeshAxes []string
+	// UsesContextMesh is set when mesh= was omitted or None.
+	UsesContextMesh bool
+}
+
+// Ctx is the context of one frame.
+type Ctx struct {
+	Kind CtxKind
+	// Manual is the union of manual axes of the enclosing shard_maps.
+	Manual    []string
+	AllManual bool
+	MeshAxes  []string // known mesh axes, nil if unknown
+	SM        *smSpec  // innermost shard_map
+	// Multi is evidence the enclosing jit spans more than one device.
+	Multi   string
+	MultiAt *Loc
+	// Jit describes the enclosing jit, for messages ("jax.jit(step) at a.py:3").
+	Jit string
+	// Mesh is the context mesh (jax.set_mesh / with mesh:).
+	Mesh *vMesh
+	// Pmap is the pmap site, for messages.
+	Pmap string
+	// Scan collects kernel effects in CtxKernel.
+	Scan *kernelScan
+}
+
+// Loc is a file and span, for related locations.
+type Loc struct {
+	File *Summary
+	Span [2]int
+}
+
+// key identifies contexts the analysis treats alike, for memoisation.
+func (c *Ctx) key() string {
+	return fmt.Sprintf("%d|%s|%t|%s|%t|%p|%t", c.Kind, strings.Join(c.Manual, ","), c.AllManual,
+		strings.Join(c.MeshAxes, ","), c.Multi != "", c.Scan, c.Mesh != nil)
+}
+
+// fullyManual reports whether every mesh axis is manual, or whether that is
+// unknown (unknown is never an error). ok is false only when some axes are
+// known not to be manual.
+func (c *Ctx) fullyManual() (ok bool, missing []string) {
+	if c.AllManual || c.MeshAxes == nil {
+		return true, nil
+	}
+	have := map[string]bool{}
+	for _, a := range c.Manual {
+		have[a] = true
+	}
+	for _, a := range c.MeshAxes {
+		if !have[a] {
+			missing = append(missing, a)
+		}
+	}
+	return len(missing) == 0, missing
+}
+
+// enterShardMap returns the context inside a shard_map body.
+func (c *Ctx) enterShardMap(sp *smSpec) *Ctx {
+	n := *c
+	n.Kind = CtxShardMap
+	n.SM = sp
+	mesh := sp.MeshAxes
+	if mesh == nil && sp.UsesContextMesh && c.Mesh != nil {
+		mesh = c.Mesh.Axes
+	}
+	if mesh == nil && c.Kind == CtxShardMap {
+		mesh = c.MeshAxes
+	}
+	n.MeshAxes = mesh
+	manual := sp.Manual
+	all := sp.AllManual
+	if c.Kind == CtxShardMap {
+		// Nested shard_maps compose their manual axes.
+		all = all || c.AllManual
+		manual = unionStrings(c.Manual, manual)
+	}
+	n.Manual, n.AllManual = manual, all
+	if all && mesh != nil {
+		n.Manual = mesh
+	}
+	return &n
+}
+
+func unionStrings(a, b []string) []string {
+	m := map[string]bool{}
+	for _, s := range a {
+		m[s] = true
+	}
+	for _, s := range b {
+		m[s] = true
+	}
+	out := make([]string, 0, len(m))
+	for s := range m {
+		out = append(out, s)
+	}
+	sort.Strings(out)
+	return out
+}

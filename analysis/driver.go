@@ -1,0 +1,163 @@
+package analysis
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+)
+
+// analyze runs the context analysis over a linked program.
+func analyze(ctx context.Context, prog *Program, opts *Options) *interp {
+	in := newInterp(ctx, prog, opts)
+	for _, m := range prog.Modules {
+		in.runModule(m)
+	}
+	for _, m := range prog.Modules {
+		if m.Sum != nil && isTestFile(m.Path) {
+			in.runTests(m)
+		}
+	}
+	in.runConfiguredEntries()
+	in.runLibraryEntries()
+	return in
+}
+
+func isTestFile(path string) bool {
+	b := filepath.Base(path)
+	return strings.HasPrefix(b, "test_") && strings.HasSuffix(b, ".py") || strings.HasSuffix(b, "_test.py") || b == "conftest.py"
+}
+
+// entry evaluates fn as an entry point named what.
+func (in *interp) entry(m *Module, what string, kind CtxKind, fn func()) {
+	saved := in.saveTop()
+	in.cur = &Ctx{Kind: kind}
+	in.file = m.Sum
+	in.stack = []*frame{{what: what, file: m.Sum}}
+	fn()
+	in.restoreTop(saved)
+}
+
+// runTests calls pytest-style tests: test_* functions and the test methods
+// of Test* classes and unittest.TestCase subclasses.
+func (in *interp) runTests(m *Module) {
+	for _, st := range m.Sum.Body {
+		switch {
+		case st.Kind == StDef && strings.HasPrefix(st.Def.Name, "test"):
+			v := m.env.vars[st.Def.Name]
+			in.entry(m, "test "+st.Def.Name, testCtx(st.Def), func() { in.call(v, args{opaque: true}, nil) })
+		case st.Kind == StClass && isTestClass(st.Class):
+			in.runTestClass(m, st.Class)
+		}
+	}
+}
+
+func testCtx(d *FuncDef) CtxKind {
+	if d.MocksShardMap {
+		return CtxUnknown
+	}
+	return CtxPlain
+}
+
+func isTestClass(c *ClassDef) bool {
+	if strings.HasPrefix(c.Name, "Test") {
+		return true
+	}
+	for _, b := range c.Bases {
+		if b.Kind == ExAttr && strings.HasSuffix(b.Name, "TestCase") || b.Kind == ExName && strings.HasSuffix(b.Name, "TestCase") {
+			return true
+		}
+	}
+	return false
+}
+
+func (in *interp) runTestClass(m *Module, cd *ClassDef) {
+	cls, ok := m.env.vars[cd.Name].(*vClass)
+	if !ok {
+		return
+	}
+	for _, st := range cd.Body {
+		if st.Kind != StDef || !strings.HasPrefix(st.Def.Name, "test") {
+			continue
+		}
+		def := st.Def
+		in.entry(m, "test "+cd.Name+"."+def.Name, testCtx(def), func() {
+			inst := &vInstance{Class: cls, Attrs: map[string]Value{}}
+			for _, setup := range []string{"setUp", "setup_method"} {
+				if f, ok := in.classAttr(cls, setup, 0).(*vFunc); ok {
+					b := *f
+					b.Self = inst
+					in.call(&b, args{opaque: true}, nil)
+				}
+			}
+			in.call(bindMethod(in.classAttr(cls, def.Name, 0), inst, cls), args{opaque: true}, nil)
+		})
+	}
+}
+
+// runConfiguredEntries calls the `entry-points` of the configuration:
+// "pkg.mod.func" or "pkg.mod.Class.method".
+func (in *interp) runConfiguredEntries() {
+	for _, q := range in.opts.EntryPoints {
+		parts := strings.Split(q, ".")
+		for i := len(parts) - 1; i > 0; i-- {
+			m := in.prog.lookup(strings.Join(parts[:i], "."), "")
+			if m == nil || m.Sum == nil {
+				continue
+			}
+			in.entry(m, "entry point "+q, CtxPlain, func() { in.callPath(m, parts[i:]) })
+			break
+		}
+	}
+}
+
+func (in *interp) callPath(m *Module, path []string) {
+	v := in.moduleAttr(m, path[0])
+	if len(path) == 2 {
+		if cls, ok := v.(*vClass); ok {
+			inst := &vInstance{Class: cls, Attrs: map[string]Value{}}
+			v = bindMethod(in.classAttr(cls, path[1], 0), inst, cls)
+		}
+	}
+	in.call(v, args{opaque: true}, nil)
+}
+
+// runLibraryEntries evaluates, in the Unknown context, every module-level
+// function and method that no entry reached: library entry points whose
+// callers live outside the workspace.
+func (in *interp) runLibraryEntries() {
+	for _, m := range in.prog.Modules {
+		if m.Sum == nil || m.env == nil {
+			continue
+		}
+		for _, st := range m.Sum.Body {
+			switch st.Kind {
+			case StDef:
+				if !in.called[st.Def] {
+					v := m.env.vars[st.Def.Name]
+					in.entry(m, "library function "+st.Def.Name, CtxUnknown, func() { in.call(v, args{opaque: true}, nil) })
+				}
+			case StClass:
+				in.runLibraryClass(m, st.Class)
+			}
+		}
+	}
+}
+
+func (in *interp) runLibraryClass(m *Module, cd *ClassDef) {
+	cls, ok := m.env.vars[cd.Name].(*vClass)
+	if !ok {
+		return
+	}
+	for _, st := range cd.Body {
+		if st.Kind != StDef || in.called[st.Def] {
+			continue
+		}
+		def := st.Def
+		in.entry(m, "library method "+cd.Name+"."+def.Name, CtxUnknown, func() {
+			inst, ok := in.instantiate(cls, args{opaque: true}, nil).(*vInstance)
+			if ok {
+				in.call(bindMethod(in.classAttr(cls, def.Name, 0), inst, cls), args{opaque: true}, nil)
+			}
+		})
+	}
+}

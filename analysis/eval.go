@@ -1,0 +1,243 @@
+package analysis
+
+var builtinNames = map[string]bool{
+	"print": true, "len": true, "range": true, "isinstance": true, "super": true, "getattr": true,
+	"setattr": true, "hasattr": true, "int": true, "float": true, "str": true, "bool": true, "list": true,
+	"tuple": true, "dict": true, "set": true, "zip": true, "enumerate": true, "map": true, "filter": true,
+	"min": true, "max": true, "sum": true, "abs": true, "any": true, "all": true, "sorted": true,
+	"reversed": true, "type": true, "object": true, "property": true, "staticmethod": true,
+	"classmethod": true, "Exception": true, "ValueError": true, "TypeError": true, "NotImplementedError": true,
+	"RuntimeError": true, "AssertionError": true, "KeyError": true, "iter": true, "next": true, "id": true,
+	"hash": true, "repr": true, "format": true, "open": true, "divmod": true, "pow": true, "round": true,
+	"vars": true, "callable": true, "frozenset": true, "slice": true, "NotImplemented": true,
+}
+
+func (in *interp) eval(env *Env, e *Expr) Value {
+	if e == nil || !in.tick() {
+		return unknown
+	}
+	switch e.Kind {
+	case ExName:
+		if v, ok := env.lookup(e.Name); ok {
+			return v
+		}
+		if builtinNames[e.Name] {
+			return &vExternal{Qual: "builtins." + e.Name}
+		}
+		return unknown
+	case ExAttr:
+		return in.getattr(in.eval(env, e.X), e.Name)
+	case ExCall:
+		return in.evalCall(env, e)
+	case ExConst:
+		return &vConst{C: e.Const}
+	case ExTuple, ExList, ExSet:
+		items := make([]Value, 0, len(e.Args))
+		for _, a := range e.Args {
+			if a.Kind == ExStarred {
+				if s, ok := in.eval(env, a.X).(*vSeq); ok {
+					items = append(items, s.Items...)
+					continue
+				}
+				return unknown
+			}
+			items = append(items, in.eval(env, a))
+		}
+		return &vSeq{Items: items}
+	case ExDict:
+		d := &vDict{}
+		for _, kw := range e.Kw {
+			d.Keys = append(d.Keys, in.eval(env, kw.Key))
+			d.Items = append(d.Items, in.eval(env, kw.Value))
+		}
+		return d
+	case ExLambda:
+		return in.makeFunc(env, e.Lambda)
+	case ExSubscript:
+		return in.subscript(env, e)
+	case ExCompare:
+		return in.compare(env, e)
+	case ExNot:
+		if v, known := truth(in.eval(env, e.X)); known {
+			return &vConst{C: Const{Kind: ConstBool, B: !v}}
+		}
+		return unknown
+	case ExBoolOp:
+		return in.boolOp(env, e)
+	case ExCond:
+		c := in.eval(env, e.Args[1])
+		if v, known := truth(c); known {
+			if v {
+				return in.eval(env, e.Args[0])
+			}
+			return in.eval(env, e.Args[2])
+		}
+		return join(in.eval(env, e.Args[0]), in.eval(env, e.Args[2]))
+	}
+	// Opaque: still evaluate what is nested, for the calls it makes.
+	if e.X != nil {
+		v := in.eval(env, e.X)
+		if e.Name != "" { // walrus
+			env.set(e.Name, v)
+			return v
+		}
+	}
+	for _, a := range e.Args {
+		in.eval(env, a)
+	}
+	for _, kw := range e.Kw {
+		in.eval(env, kw.Value)
+	}
+	return unknown
+}
+
+func (in *interp) subscript(env *Env, e *Expr) Value {
+	x := in.eval(env, e.X)
+	var idx Value = unknown
+	if len(e.Args) == 1 {
+		idx = in.eval(env, e.Args[0])
+	}
+	switch x := x.(type) {
+	case *vSeq:
+		if c, ok := idx.(*vConst); ok && c.C.Kind == ConstInt {
+			i := int(c.C.I)
+			if i < 0 {
+				i += len(x.Items)
+			}
+			if i >= 0 && i < len(x.Items) {
+				return x.Items[i]
+			}
+		}
+	case *vDict:
+		if k, ok := constStr(idx); ok {
+			for i, key := range x.Keys {
+				if s, ok := constStr(key); ok && s == k {
+					return x.Items[i]
+				}
+			}
+		}
+	}
+	return unknown
+}
+
+func (in *interp) boolOp(env *Env, e *Expr) Value {
+	a := in.eval(env, e.Args[0])
+	if v, known := truth(a); known {
+		and := e.Ops[0] == "and"
+		if v != and { // `False and x` is False; `True or x` is True
+			return a
+		}
+		return in.eval(env, e.Args[1])
+	}
+	return join(a, in.eval(env, e.Args[1]))
+}
+
+// compare folds comparisons whose operands are known: the static flags of
+// jax-semantics §7 (`if axis is None`, `if n == 1: return`, `if flag:`).
+func (in *interp) compare(env *Env, e *Expr) Value {
+	vals := make([]Value, len(e.Args))
+	for i, a := range e.Args {
+		vals[i] = in.eval(env, a)
+	}
+	if len(vals) != 2 || len(e.Ops) != 1 {
+		return unknown
+	}
+	res, ok := compareValues(e.Ops[0], vals[0], vals[1])
+	if !ok {
+		return unknown
+	}
+	return &vConst{C: Const{Kind: ConstBool, B: res}}
+}
+
+func compareValues(op string, a, b Value) (bool, bool) {
+	ca, aConst := a.(*vConst)
+	cb, bConst := b.(*vConst)
+	switch op {
+	case "is", "is not":
+		var same, known bool
+		switch {
+		case aConst && bConst && (ca.C.Kind == ConstNone || cb.C.Kind == ConstNone):
+			same, known = ca.C.Kind == cb.C.Kind, true
+		case bConst && cb.C.Kind == ConstNone && definitelyNotNone(a),
+			aConst && ca.C.Kind == ConstNone && definitelyNotNone(b):
+			same, known = false, true
+		case aConst && bConst && ca.C.Kind == ConstBool && cb.C.Kind == ConstBool:
+			same, known = ca.C.B == cb.C.B, true
+		}
+		if op == "is not" {
+			same = !same
+		}
+		return same, known
+	}
+	if !aConst || !bConst || ca.C.Kind != cb.C.Kind {
+		if aConst && bConst && (op == "==" || op == "!=") && (ca.C.Kind == ConstNone) != (cb.C.Kind == ConstNone) {
+			return op == "!=", true
+		}
+		return false, false
+	}
+	var cmp int
+	switch ca.C.Kind {
+	case ConstInt:
+		cmp = compareInt(ca.C.I, cb.C.I)
+	case ConstStr:
+		cmp = compareStr(ca.C.S, cb.C.S)
+	case ConstBool:
+		cmp = compareInt(b2i(ca.C.B), b2i(cb.C.B))
+	case ConstNone:
+		cmp = 0
+	default:
+		return false, false
+	}
+	switch op {
+	case "==":
+		return cmp == 0, true
+	case "!=":
+		return cmp != 0, true
+	case "<":
+		return cmp < 0, true
+	case "<=":
+		return cmp <= 0, true
+	case ">":
+		return cmp > 0, true
+	case ">=":
+		return cmp >= 0, true
+	}
+	return false, false
+}
+
+func definitelyNotNone(v Value) bool {
+	switch v := v.(type) {
+	case *vConst:
+		return v.C.Kind != ConstNone
+	case *vFunc, *vSeq, *vDict, *vClass, *vInstance, *vPartial, *vMesh, *vPallas, *vModule:
+		return true
+	}
+	return false
+}
+
+func compareInt(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func compareStr(a, b string) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}

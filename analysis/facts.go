@@ -1,0 +1,165 @@
+package analysis
+
+import (
+	"github.com/pallas-ls/pallas-ls/lowering"
+	pp "github.com/pallas-ls/pallas-ls/pyparse"
+)
+
+// KernelCall is what the analysis concluded about one kernel call site:
+// the fact the SPMD rules read.
+type KernelCall struct {
+	Site    Location // the call expression JAX would ask to wrap
+	Kernel  string   // the kernel function's name
+	Entry   string   // "pallas_call", "kernel" or "core_map"
+	Backend lowering.Backend
+	Effects lowering.Effects
+	// Ops are the kernel's communicating operations.
+	Ops []OpFact
+	// Reaches are the distinct contexts the call is reached in, each with
+	// the first witness path found.
+	Reaches []Reach
+	// Decl is where the kernel is declared (the pallas_call / pl.kernel).
+	Decl Location
+}
+
+// OpFact is one communicating operation, located.
+type OpFact struct {
+	Location
+	Kind   string // "remote DMA", "remote signal", "axis_index"
+	API    string
+	IDForm string
+	Axes   []string
+}
+
+// Reach is one context a kernel call is reached in.
+type Reach struct {
+	Kind lowering.ContextKind // after folding: eager-single, jit-multi, shard-map-*, pmap, unknown
+	// ExplicitMesh is set when the context mesh is Explicit (make_mesh).
+	ExplicitMesh bool
+	// Multi is the multi-device evidence, for PAL103.
+	Multi string
+	// Missing lists mesh axes left non-manual (PAL102).
+	Missing []string
+	// ShardMap is the innermost shard_map site, when inside one.
+	ShardMap *Location
+	// Entry describes where the path starts ("module top level of main").
+	Entry string
+	// Path is the witness path, nearest call first; the last element is the entry.
+	Path []Related
+	// Jit describes the enclosing jit, if any.
+	Jit string
+}
+
+type kernelCall struct {
+	k       *kernelDecl
+	site    *Expr
+	file    *Summary
+	reaches map[lowering.ContextKind]*Reach
+	order   []lowering.ContextKind
+}
+
+// kernelCalled records that the kernel k is invoked at site in the
+// current context, with the current stack as its witness path.
+func (in *interp) kernelCalled(k *kernelDecl, site *Expr) {
+	if in.cur.Kind == CtxKernel || site == nil {
+		return
+	}
+	kc := in.calls[site]
+	if kc == nil {
+		kc = &kernelCall{k: k, site: site, file: in.file, reaches: map[lowering.ContextKind]*Reach{}}
+		in.calls[site] = kc
+		in.order = append(in.order, kc)
+	}
+	in.kernelEffects(k)
+	r := in.reach()
+	if old, ok := kc.reaches[r.Kind]; ok && len(old.Path) <= len(r.Path) {
+		return
+	}
+	if _, ok := kc.reaches[r.Kind]; !ok {
+		kc.order = append(kc.order, r.Kind)
+	}
+	kc.reaches[r.Kind] = r
+}
+
+// reach folds the current context into the lowering lattice and captures
+// the witness path.
+func (in *interp) reach() *Reach {
+	c := in.cur
+	r := &Reach{Jit: c.Jit}
+	switch c.Kind {
+	case CtxPlain:
+		r.Kind = lowering.CtxEagerSingle
+		if c.Multi != "" {
+			r.Kind, r.Multi = lowering.CtxJitMulti, c.Multi
+			r.ExplicitMesh = c.Mesh != nil && c.Mesh.Explicit
+		}
+	case CtxShardMap:
+		r.Kind = lowering.CtxShardMapFull
+		if ok, missing := c.fullyManual(); !ok {
+			r.Kind, r.Missing = lowering.CtxShardMapPartial, missing
+		}
+		if c.SM != nil && c.SM.File != nil {
+			loc := c.SM.File.location(c.SM.Site.Span)
+			r.ShardMap = &loc
+		}
+	case CtxPmap:
+		r.Kind = lowering.CtxPmap
+	default:
+		r.Kind = lowering.CtxUnknown
+	}
+	for i := len(in.stack) - 1; i >= 0; i-- {
+		f := in.stack[i]
+		if f.site != nil && f.file != nil {
+			r.Path = append(r.Path, Related{Location: f.file.location(f.site.Span), Message: "via `" + describeAt(f.file, f.site) + "`"})
+		} else if f.file != nil && i == 0 {
+			r.Entry = f.what
+		}
+	}
+	if len(in.stack) > 0 && in.stack[0].what != "" && r.Entry == "" {
+		r.Entry = in.stack[0].what
+	}
+	return r
+}
+
+// location converts a span of this file to a Location.
+func (s *Summary) location(sp pp.Span) Location {
+	m := s.Mapper()
+	l, c := m.LineCol(sp.Start)
+	el, ec := m.LineCol(sp.End)
+	return Location{File: s.Path, Span: sp, Pos: Position{Line: l, Column: c, EndLine: el, EndColumn: ec}}
+}
+
+func describeAt(s *Summary, e *Expr) string {
+	txt := string(s.Src[e.Span.Start:e.Span.End])
+	for i := 0; i < len(txt); i++ {
+		if txt[i] == '\n' || txt[i] == '\r' {
+			txt = txt[:i] + "…"
+			break
+		}
+	}
+	if len(txt) > 60 {
+		txt = txt[:57] + "…"
+	}
+	return txt
+}
+
+// facts exports the recorded kernel calls.
+func (in *interp) facts() []*KernelCall {
+	out := make([]*KernelCall, 0, len(in.order))
+	for _, kc := range in.order {
+		e := in.effects[kc.k]
+		f := &KernelCall{
+			Site: kc.file.location(kc.site.Span), Kernel: e.Name, Entry: kc.k.Entry,
+			Backend: e.Backend, Effects: e.Effects, Decl: kc.k.File.location(kc.k.Site.Span),
+		}
+		for _, op := range e.Ops {
+			f.Ops = append(f.Ops, OpFact{Location: op.File.location(pp.Span{Start: op.Span[0], End: op.Span[1]}),
+				Kind: op.Kind, API: op.API, IDForm: op.IDForm, Axes: op.Axes})
+		}
+		for _, k := range kc.order {
+			f.Reaches = append(f.Reaches, *kc.reaches[k])
+		}
+		out = append(out, f)
+	}
+	return out
+}

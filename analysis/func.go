@@ -1,0 +1,195 @@
+package analysis
+
+import "strings"
+
+func (in *interp) makeFunc(env *Env, def *FuncDef) *vFunc {
+	closure := env
+	if env.classBody {
+		closure = env.parent
+	}
+	f := &vFunc{Def: def, Env: closure}
+	for _, p := range def.Params {
+		if p.Default != nil {
+			f.Defaults = append(f.Defaults, in.eval(env, p.Default))
+		} else {
+			f.Defaults = append(f.Defaults, nil)
+		}
+	}
+	return f
+}
+
+// defineFunc evaluates a def statement: the function, then its
+// decorators applied bottom-up.
+func (in *interp) defineFunc(env *Env, def *FuncDef) Value {
+	var v Value = in.makeFunc(env, def)
+	for i := len(def.Decorators) - 1; i >= 0; i-- {
+		d := def.Decorators[i]
+		dv := in.eval(env, d)
+		if ext, ok := dv.(*vExternal); ok {
+			switch ext.Qual {
+			case "builtins.staticmethod", "builtins.property", "functools.cache", "functools.lru_cache",
+				"functools.wraps", "typing.overload", "abc.abstractmethod":
+				continue
+			case "builtins.classmethod":
+				if f, ok := v.(*vFunc); ok {
+					c := *f
+					c.Self = &vConst{C: Const{Kind: ConstNone}} // bound to the class at lookup
+					v = &classMethod{f: &c}
+				}
+				continue
+			}
+		}
+		v = in.call(dv, args{pos: []Value{v}, kw: map[string]Value{}}, d)
+		if v == unknown {
+			// An opaque decorator: keep the function so that calls of the
+			// decorated name still reach its body.
+			v = in.makeFunc(env, def)
+		}
+	}
+	return v
+}
+
+// classMethod marks a classmethod in a class namespace.
+type classMethod struct{ f *vFunc }
+
+func (*classMethod) isValue() {}
+
+func (in *interp) defineClass(env *Env, cd *ClassDef) Value {
+	c := &vClass{Def: cd, Attrs: map[string]Value{}}
+	for _, b := range cd.Bases {
+		c.Bases = append(c.Bases, in.eval(env, b))
+	}
+	body := newEnv(env, env.mod)
+	body.classBody = true
+	in.execBody(body, cd.Body)
+	c.Attrs = body.vars
+	return c
+}
+
+// callFunc evaluates a workspace function's body for one abstract call.
+func (in *interp) callFunc(f *vFunc, a args, site *Expr) Value {
+	in.called[f.Def] = true
+	if len(in.stack) >= maxStack {
+		return unknown
+	}
+	key := in.callKey(f, a)
+	if v, ok := in.memo[key]; ok {
+		return v
+	}
+	if in.active[key] {
+		return unknown
+	}
+	in.active[key] = true
+	env := in.bind(f, a)
+	savedRet, savedFile, savedCur := in.ret, in.file, in.cur
+	in.ret = nil
+	in.stack = append(in.stack, &frame{site: site, file: in.file, what: f.Def.Name, ctx: in.cur})
+	in.file = f.Def.File
+	in.execBody(env, f.Def.Body)
+	var out Value
+	for _, r := range in.ret {
+		out = join(out, r)
+	}
+	if out == nil {
+		out = &vConst{C: Const{Kind: ConstNone}}
+	}
+	in.stack = in.stack[:len(in.stack)-1]
+	in.ret, in.file, in.cur = savedRet, savedFile, savedCur
+	delete(in.active, key)
+	in.memo[key] = out
+	return out
+}
+
+func (in *interp) callKey(f *vFunc, a args) string {
+	var b strings.Builder
+	b.WriteString(valueKey(f, 3))
+	b.WriteString("(")
+	b.WriteString(keys(a.pos, 3))
+	for _, k := range sortedKeys(a.kw) {
+		b.WriteString(";" + k + "=" + valueKey(a.kw[k], 3))
+	}
+	if a.opaque {
+		b.WriteString(";**?")
+	}
+	b.WriteString(")@")
+	b.WriteString(in.cur.key())
+	return b.String()
+}
+
+// bind creates the callee's scope with its parameters bound.
+func (in *interp) bind(f *vFunc, a args) *Env {
+	env := newEnv(f.Env, f.Env.mod)
+	pos := a.pos
+	if f.Self != nil {
+		pos = append([]Value{f.Self}, pos...)
+	}
+	used := map[string]bool{}
+	for i, p := range f.Def.Params {
+		var v Value
+		switch p.Kind {
+		case ParamVarArgs:
+			v = &vSeq{Items: pos}
+			if a.opaque {
+				v = unknown
+			}
+			pos = nil
+		case ParamKwArgs:
+			d := &vDict{}
+			for _, k := range sortedKeys(a.kw) {
+				if !used[k] {
+					d.Keys = append(d.Keys, &vConst{C: Const{Kind: ConstStr, S: k}})
+					d.Items = append(d.Items, a.kw[k])
+				}
+			}
+			v = d
+			if a.opaque {
+				v = unknown
+			}
+		default:
+			if kv, ok := a.kw[p.Name]; ok && p.Kind != ParamPosOnly {
+				v = kv
+				used[p.Name] = true
+			} else if len(pos) > 0 && p.Kind != ParamKwOnly {
+				v, pos = pos[0], pos[1:]
+			} else if a.opaque {
+				v = unknown
+			} else if f.Defaults[i] != nil {
+				v = f.Defaults[i]
+			} else {
+				v = unknown
+			}
+		}
+		env.set(p.Name, v)
+	}
+	return env
+}
+
+func (in *interp) instantiate(c *vClass, a args, site *Expr) Value {
+	inst := &vInstance{Class: c, Attrs: map[string]Value{}}
+	if init := in.classAttr(c, "__init__", 0); init != nil {
+		if f, ok := init.(*vFunc); ok {
+			b := *f
+			b.Self = inst
+			in.call(&b, a, site)
+		}
+	}
+	return inst
+}
+
+// classAttr looks a name up in a class and its workspace bases.
+func (in *interp) classAttr(c *vClass, name string, depth int) Value {
+	if v, ok := c.Attrs[name]; ok {
+		return v
+	}
+	if depth > 16 {
+		return nil
+	}
+	for _, b := range c.Bases {
+		if bc, ok := b.(*vClass); ok {
+			if v := in.classAttr(bc, name, depth+1); v != nil {
+				return v
+			}
+		}
+	}
+	return nil
+}

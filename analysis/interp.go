@@ -1,0 +1,95 @@
+package analysis
+
+import (
+	"context"
+)
+
+// DESIGN: context inference is an abstract interpreter, run from every
+// entry point, over the IR of the whole program.
+//
+// Lattice. Each expression evaluates to a Value (values.go): Unknown at the
+// bottom of knowledge, constants, workspace functions with their closures,
+// partials, JAX wrappers (shard_map, jit, pmap, pallas callables), meshes.
+// Branches whose condition is not static join their bindings into a union
+// of at most maxUnion alternatives (then Unknown). A call is evaluated in
+// a context (context.go): Plain, ShardMap (with its manual axes), Pmap,
+// Kernel (collecting effects) or Unknown.
+//
+// Entry policy. Concrete entries are module top levels (including
+// `if __name__ == "__main__":`), pytest tests and configured entry points,
+// evaluated in the Plain context. Afterwards every function the
+// interpreter never called is evaluated once in the Unknown context with
+// Unknown arguments: it is a library entry, whose findings are info hints.
+//
+// Termination. A call is memoised on (function, closure, receiver,
+// abstract arguments, context key); a call already on the stack with the
+// same key returns Unknown (recursion); the stack is bounded by maxStack
+// and the whole run by a step budget, beyond which calls return Unknown.
+// Every loop body is evaluated once. So each function is evaluated at most
+// once per distinct abstract calling situation, which in real code is a
+// small constant: the cost is close to linear in program size.
+//
+// Witness paths. The frames on the stack when a kernel is called form its
+// path; the first path found per (call site, context class) is kept,
+// entries being visited shortest-first by file order.
+
+const (
+	maxStack  = 48
+	maxBudget = 2_000_000
+)
+
+type frame struct {
+	site *Expr
+	file *Summary
+	what string
+	ctx  *Ctx
+}
+
+type interp struct {
+	ctx     context.Context
+	prog    *Program
+	opts    *Options
+	stack   []*frame
+	memo    map[string]Value
+	active  map[string]bool
+	called  map[*FuncDef]bool
+	budget  int
+	calls   map[*Expr]*kernelCall
+	order   []*kernelCall
+	effects map[*kernelDecl]*kernelEffects
+	wrapper map[string]bool
+	// cur is the innermost frame's context.
+	cur *Ctx
+	// file is the file whose code is being evaluated.
+	file *Summary
+	// retVal accumulates the current function's return values.
+	ret []Value
+	// jitMulti collects with_sharding_constraint evidence inside a jit.
+	stopped bool
+}
+
+func newInterp(ctx context.Context, prog *Program, opts *Options) *interp {
+	in := &interp{
+		ctx: ctx, prog: prog, opts: opts,
+		memo: map[string]Value{}, active: map[string]bool{}, called: map[*FuncDef]bool{},
+		calls: map[*Expr]*kernelCall{}, effects: map[*kernelDecl]*kernelEffects{},
+		wrapper: map[string]bool{},
+	}
+	for _, w := range opts.ShardMapWrappers {
+		in.wrapper[w] = true
+	}
+	return in
+}
+
+// tick spends one unit of budget; false means stop evaluating.
+func (in *interp) tick() bool {
+	if in.stopped {
+		return false
+	}
+	in.budget++
+	if in.budget > maxBudget || in.budget%4096 == 0 && in.ctx.Err() != nil {
+		in.stopped = true
+		return false
+	}
+	return true
+}

@@ -1,0 +1,173 @@
+package analysis
+
+import "github.com/pallas-ls/pallas-ls/pyparse"
+
+// The IR is a small Python AST holding what the analysis needs, extracted
+// from a pyparse.Tree in one walk. It keeps no reference to the tree, so a
+// Summary can be cached and the tree dropped.
+
+// ExprKind classifies an Expr.
+type ExprKind uint8
+
+const (
+	ExOther     ExprKind = iota // anything the analysis treats as opaque
+	ExName                      // Name
+	ExAttr                      // X.Name
+	ExCall                      // X(Args..., Kw...)
+	ExConst                     // Const
+	ExTuple                     // (Args...)
+	ExList                      // [Args...]
+	ExDict                      // {Kw[i].Key: Kw[i].Value}
+	ExLambda                    // Lambda
+	ExSubscript                 // X[Args[0]]
+	ExCompare                   // Args[0] Ops[0] Args[1] ...
+	ExNot                       // not X
+	ExBoolOp                    // Args joined by Ops[0] ("and"/"or")
+	ExCond                      // Args[0] if Args[1] else Args[2]
+	ExStarred                   // *X (in calls and displays)
+	ExBinOp                     // Args[0] Ops[0] Args[1]
+	ExSet                       // {Args...}
+)
+
+// ConstKind classifies a literal.
+type ConstKind uint8
+
+const (
+	ConstNone ConstKind = iota + 1
+	ConstBool
+	ConstInt
+	ConstStr
+	ConstFloat
+)
+
+// Const is a literal value.
+type Const struct {
+	Kind ConstKind
+	S    string // ConstStr: the decoded value of a simple string literal
+	I    int64
+	B    bool
+}
+
+// Expr is one expression.
+type Expr struct {
+	Kind   ExprKind
+	Span   pyparse.Span
+	Name   string
+	X      *Expr
+	Args   []*Expr
+	Kw     []Keyword
+	Ops    []string
+	Const  Const
+	Lambda *FuncDef
+}
+
+// Keyword is a call keyword (Name "" for **kwargs) or a dict entry (Key set).
+type Keyword struct {
+	Name     string
+	NameSpan pyparse.Span
+	Key      *Expr
+	Value    *Expr
+}
+
+// StmtKind classifies a Stmt.
+type StmtKind uint8
+
+const (
+	StExpr StmtKind = iota + 1
+	StAssign
+	StReturn
+	StIf
+	StWith
+	StLoop
+	StTry
+	StDef
+	StClass
+	StImport
+	StOther
+)
+
+// Stmt is one statement. An if/elif chain is nested Ifs in Else.
+type Stmt struct {
+	Kind    StmtKind
+	Span    pyparse.Span
+	Targets []*Expr // StAssign (a = b = v has two); StLoop: the loop target
+	Value   *Expr   // StAssign, StReturn, StExpr; StLoop: the iterable
+	Aug     bool    // StAssign: augmented (+=)
+	Cond    *Expr   // StIf
+	Body    []*Stmt
+	Else    []*Stmt // StIf orelse; StTry: handlers and else, in order
+	Finally []*Stmt // StTry
+	Items   []WithItem
+	Def     *FuncDef
+	Class   *ClassDef
+	Import  *Import
+}
+
+// WithItem is `ctx as target`.
+type WithItem struct {
+	Ctx    *Expr
+	Target *Expr
+}
+
+// ParamKind distinguishes how a parameter binds.
+type ParamKind uint8
+
+const (
+	ParamNormal ParamKind = iota
+	ParamVarArgs
+	ParamKwArgs
+	ParamKwOnly
+	ParamPosOnly
+)
+
+// Param is one function parameter.
+type Param struct {
+	Name       string
+	Kind       ParamKind
+	Default    *Expr
+	Annotation *Expr
+}
+
+// FuncDef is a def or a lambda (Lambda true, Body a single return).
+type FuncDef struct {
+	Name       string
+	Qual       string // dotted path inside the module: "Layer.__call__", "outer.<locals>.inner"
+	Span       pyparse.Span
+	NameSpan   pyparse.Span
+	Params     []Param
+	Decorators []*Expr
+	Body       []*Stmt
+	Lambda     bool
+	File       *Summary
+	// Mentions records names and attribute names used anywhere in the body,
+	// so test-time mocks of shard_map can be recognised cheaply.
+	MocksShardMap bool
+}
+
+// ClassDef is a class statement.
+type ClassDef struct {
+	Name       string
+	Qual       string
+	Span       pyparse.Span
+	NameSpan   pyparse.Span
+	Bases      []*Expr
+	Decorators []*Expr
+	Body       []*Stmt
+	File       *Summary
+}
+
+// Import is `import a.b as c` or `from ..a import b as c`.
+type Import struct {
+	From   bool
+	Level  int    // leading dots of a relative import
+	Module string // "a.b" (may be "" for `from . import x`)
+	Names  []ImportName
+	Star   bool
+}
+
+// ImportName is one imported name and its local alias ("" for none).
+type ImportName struct {
+	Name   string
+	As     string
+	Span   pyparse.Span
+}

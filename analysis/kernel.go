@@ -1,0 +1,214 @@
+package analysis
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pallas-ls/pallas-ls/lowering"
+)
+
+// kernelDecl is one kernel definition site: a pl.pallas_call(...),
+// pl.kernel(...) or pl.core_map(...) with its body and keywords.
+type kernelDecl struct {
+	Site  *Expr
+	File  *Summary
+	API   string
+	Entry string // "pallas_call", "kernel", "core_map"
+	Body  Value
+	Kw    map[string]Value
+}
+
+// CommOp is one communicating operation found in a kernel body.
+type CommOp struct {
+	Kind string // "remote DMA", "remote signal", "axis_index"
+	API  string // qualified name called
+	// IDForm is "dict", "tuple", "int" or "" (axis_index).
+	IDForm  string
+	Axes    []string // dict keys, or the axis_index axis
+	Logical bool
+	NTuple  int // elements of a MESH tuple id
+	File    *Summary
+	Span    [2]int
+	started bool
+}
+
+// kernelScan collects what a kernel body does while it is evaluated.
+type kernelScan struct {
+	ops      []*CommOp
+	tpu, gpu bool
+}
+
+// kernelEffects is the verdict on one kernel declaration.
+type kernelEffects struct {
+	Name     string
+	Backend  lowering.Backend
+	Effects  lowering.Effects
+	Ops      []*CommOp // the communicating ones, in source order
+	Visible  bool
+	Interp   bool
+	CoreAxes []string
+	Grid     []string
+}
+
+func (in *interp) pallasCall(api string, a args, site *Expr) Value {
+	body := first(a)
+	if k, ok := a.kw["kernel"]; ok {
+		body = k
+	}
+	return &vPallas{K: in.newKernel(api, "pallas_call", body, a.kw, site)}
+}
+
+func (in *interp) newKernel(api, entry string, body Value, kw map[string]Value, site *Expr) *kernelDecl {
+	return &kernelDecl{Site: site, File: in.file, API: api, Entry: entry, Body: body, Kw: kw}
+}
+
+// applyKernelFactory applies `@pl.kernel(...)` or `@pl.core_map(mesh)`
+// to a body. core_map runs the body right away: the decoration is the call.
+func (in *interp) applyKernelFactory(f *vKernelFactory, a args, site *Expr) Value {
+	body := first(a)
+	if !isCallable(body) {
+		return unknown
+	}
+	k := &kernelDecl{Site: f.Site, File: in.file, API: f.API, Entry: "kernel", Body: body, Kw: f.Kw}
+	if f.CoreMap {
+		k.Entry = "core_map"
+		in.kernelCalled(k, f.Site)
+		return unknown
+	}
+	return &vPallas{K: k}
+}
+
+func (in *interp) remoteComm(api string, a args, site *Expr) Value {
+	if in.cur.Kind != CtxKernel {
+		return nonNone
+	}
+	op := &CommOp{API: api, File: in.file, Span: [2]int{site.Span.Start, site.Span.End}}
+	var id, idType Value
+	switch {
+	case strings.HasSuffix(api, "semaphore_signal"):
+		op.Kind = "remote signal"
+		id, idType = a.kw["device_id"], a.kw["device_id_type"]
+	default:
+		op.Kind = "remote DMA"
+		id, idType = argAt(a, 4, "device_id"), argAt(a, 5, "device_id_type")
+	}
+	if id == nil || isNone(id) {
+		return nonNone // local: no device id
+	}
+	if !classifyID(op, id, idType) {
+		return nonNone // unknown id: never a verdict
+	}
+	switch {
+	case strings.HasSuffix(api, "make_async_remote_copy"):
+		return &vRemoteCopy{Op: op}
+	}
+	in.recordOp(op)
+	return nonNone
+}
+
+func argAt(a args, i int, kw string) Value {
+	if v, ok := a.kw[kw]; ok {
+		return v
+	}
+	if i < len(a.pos) {
+		return a.pos[i]
+	}
+	return nil
+}
+
+// classifyID fills the device-id form; false when nothing is known of it.
+func classifyID(op *CommOp, id, idType Value) bool {
+	if ext, ok := idType.(*vExternal); ok && strings.HasSuffix(ext.Qual, ".LOGICAL") {
+		op.Logical = true
+	}
+	switch v := id.(type) {
+	case *vDict:
+		op.IDForm = "dict"
+		for _, k := range v.Keys {
+			names, ok := strList(k)
+			if !ok {
+				return false
+			}
+			op.Axes = append(op.Axes, names...)
+		}
+	case *vSeq:
+		op.IDForm, op.NTuple = "tuple", len(v.Items)
+	case *vConst, *vNonNone, *vExtCall:
+		op.IDForm = "int"
+	default:
+		return false
+	}
+	return true
+}
+
+func (in *interp) axisIndex(a args, site *Expr) {
+	if in.cur.Kind != CtxKernel {
+		return
+	}
+	name, ok := constStr(argAt(a, 0, "axis_name"))
+	if !ok {
+		return
+	}
+	in.recordOp(&CommOp{Kind: "axis_index", API: "jax.lax.axis_index", Axes: []string{name},
+		File: in.file, Span: [2]int{site.Span.Start, site.Span.End}})
+}
+
+func (in *interp) recordOp(op *CommOp) {
+	if in.cur.Kind != CtxKernel || in.cur.Scan == nil || op.started {
+		return
+	}
+	op.started = true
+	in.cur.Scan.ops = append(in.cur.Scan.ops, op)
+}
+
+// kernelEffects evaluates a kernel's body (with Unknown arguments, in
+// the Kernel context) once, and classifies what it communicates.
+func (in *interp) kernelEffects(k *kernelDecl) *kernelEffects {
+	if e := in.effects[k]; e != nil {
+		return e
+	}
+	e := &kernelEffects{Name: kernelName(k.Body)}
+	in.effects[k] = e
+	scan := &kernelScan{}
+	saved := in.saveTop()
+	in.cur, in.stack, in.file = &Ctx{Kind: CtxKernel, Scan: scan}, nil, k.File
+	in.call(k.Body, args{opaque: true}, k.Site)
+	for _, spec := range append(seqItems(k.Kw["in_specs"]), seqItems(k.Kw["out_specs"])...) {
+		if c, ok := spec.(*vExtCall); ok && strings.HasSuffix(c.Qual, "BlockSpec") {
+			if im := argAt(args{pos: c.Args, kw: c.Kw}, 1, "index_map"); im != nil && isCallable(im) {
+				in.call(im, args{opaque: true}, k.Site)
+			}
+		}
+	}
+	in.restoreTop(saved)
+	in.classify(k, e, scan)
+	return e
+}
+
+func seqItems(v Value) []Value {
+	switch v := v.(type) {
+	case *vSeq:
+		return v.Items
+	case nil:
+		return nil
+	}
+	return []Value{v}
+}
+
+func kernelName(v Value) string {
+	switch v := v.(type) {
+	case *vFunc:
+		return v.Def.Name
+	case *vPartial:
+		return kernelName(v.Fn)
+	case *vUnion:
+		return kernelName(v.Alts[0])
+	}
+	return "?"
+}
+
+func (in *interp) describeOp(op *CommOp) string {
+	m := op.File.Mapper()
+	line, _ := m.LineCol(op.Span[0])
+	return fmt.Sprintf("%s at line %d", op.Kind, line)
+}

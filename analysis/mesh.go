@@ -1,0 +1,174 @@
+package analysis
+
+import (
+	"github.com/pallas-ls/pallas-ls/lowering"
+)
+
+// shardMap builds the shard_map (or smap) wrapper, or its decorator
+// factory when no function is given, per jax-semantics §3.
+func (in *interp) shardMap(api lowering.API, a args, site *Expr) Value {
+	sp := &smSpec{Site: site, File: in.file, API: api.Name}
+	old := api.Name == "jax.experimental.shard_map.shard_map"
+	fn := first(a)
+	rest := a.pos
+	if len(rest) > 0 {
+		rest = rest[1:]
+	}
+	if api.Role == lowering.RoleSmap {
+		sp.UsesContextMesh = true
+		if names, ok := strList(a.kw["axis_name"]); ok {
+			sp.Manual = names
+		}
+	} else {
+		mesh := a.kw["mesh"]
+		if mesh == nil && old && len(rest) > 0 {
+			mesh = rest[0]
+		}
+		switch m := mesh.(type) {
+		case *vMesh:
+			sp.MeshAxes = m.Axes
+		case nil:
+			sp.UsesContextMesh = true
+		case *vConst:
+			sp.UsesContextMesh = m.C.Kind == ConstNone
+		}
+		sp.AllManual = true
+		if names, ok := axisSet(a.kw["axis_names"]); ok {
+			sp.AllManual, sp.Manual = false, names
+		} else if a.kw["axis_names"] != nil && !isNone(a.kw["axis_names"]) {
+			// axis_names given but not literal: manual axes unknown.
+			sp.MeshAxes, sp.UsesContextMesh = nil, false
+		}
+		if auto, ok := axisSet(a.kw["auto"]); ok && len(auto) > 0 {
+			sp.AllManual = false
+			if sp.MeshAxes != nil {
+				sp.Manual = minus(sp.MeshAxes, auto)
+			} else {
+				sp.UsesContextMesh = false
+			}
+		}
+	}
+	if fn == unknown && (api.Role == lowering.RoleSmap || len(a.pos) == 0) {
+		return &vShardMapFactory{Spec: sp}
+	}
+	return &vShardMapped{Fn: fn, Spec: sp}
+}
+
+func isNone(v Value) bool {
+	c, ok := v.(*vConst)
+	return ok && c.C.Kind == ConstNone
+}
+
+// axisSet reads a literal set/tuple/list/frozenset(...) of axis names.
+func axisSet(v Value) ([]string, bool) {
+	if c, ok := v.(*vExtCall); ok && (c.Qual == "builtins.frozenset" || c.Qual == "builtins.set") {
+		if len(c.Args) == 0 {
+			return nil, true
+		}
+		v = c.Args[0]
+	}
+	if _, ok := v.(*vSeq); !ok {
+		return nil, false
+	}
+	return strList(v)
+}
+
+func minus(a, b []string) []string {
+	drop := map[string]bool{}
+	for _, s := range b {
+		drop[s] = true
+	}
+	var out []string
+	for _, s := range a {
+		if !drop[s] {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func meshValue(name string, a args) Value {
+	m := &vMesh{}
+	var names Value
+	switch name {
+	case "jax.sharding.Mesh", "jax.make_mesh", "jax.sharding.AbstractMesh":
+		names = a.kw["axis_names"]
+		if names == nil && len(a.pos) > 1 {
+			names = a.pos[1]
+		}
+	}
+	if ns, ok := strList(names); ok {
+		m.Axes = ns
+	}
+	m.Explicit = name == "jax.make_mesh" && a.kw["axis_types"] == nil
+	return m
+}
+
+func coreMeshValue(a args) Value {
+	for _, k := range []string{"axis_name", "axis_names"} {
+		if ns, ok := strList(a.kw[k]); ok {
+			return &vCoreMesh{Axes: ns}
+		}
+	}
+	for _, v := range a.pos {
+		if ns, ok := strList(v); ok {
+			return &vCoreMesh{Axes: ns}
+		}
+	}
+	return &vCoreMesh{}
+}
+
+// shardingCall handles NamedSharding, device_put and
+// with_sharding_constraint: evidence that a jit spans several devices.
+func (in *interp) shardingCall(name string, a args, site *Expr) Value {
+	switch name {
+	case "jax.device_put":
+		if len(a.pos) > 1 {
+			if s, ok := a.pos[1].(*vSharding); ok {
+				return &vShardedArray{Desc: "jax.device_put(..., " + s.Desc + ")"}
+			}
+		}
+		return nonNone
+	case "jax.lax.with_sharding_constraint":
+		if in.cur.Kind == CtxPlain && in.cur.Multi == "" && in.cur.Jit != "" {
+			c := *in.cur
+			c.Multi, c.MultiAt = "jax.lax.with_sharding_constraint", in.locOf(site)
+			in.cur = &c
+		}
+		return first(a)
+	}
+	return &vSharding{Desc: in.describe(site)}
+}
+
+// shardingEvidence looks for shardings in jit's in_shardings/out_shardings.
+func shardingEvidence(kw map[string]Value) (string, *Expr) {
+	for _, k := range []string{"in_shardings", "out_shardings"} {
+		if hasSharding(kw[k], 3) {
+			return k + " with a NamedSharding", nil
+		}
+	}
+	return "", nil
+}
+
+func hasSharding(v Value, depth int) bool {
+	if depth < 0 || v == nil {
+		return false
+	}
+	switch v := v.(type) {
+	case *vSharding:
+		return true
+	case *vSeq:
+		for _, it := range v.Items {
+			if hasSharding(it, depth-1) {
+				return true
+			}
+		}
+	case *vDict:
+		for _, it := range v.Items {
+			if hasSharding(it, depth-1) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,240 @@
+package analysis
+
+import (
+	"strings"
+
+	pp "github.com/pallas-ls/pallas-ls/pyparse"
+)
+
+// RefKind says what an APIRef names.
+type RefKind uint8
+
+const (
+	RefExpr    RefKind = iota + 1 // a name or attribute chain in code
+	RefImport                     // a name in an import statement
+	RefKeyword                    // a keyword argument of a call
+)
+
+// APIRef is one place where a file names something under `jax`, resolved
+// through the file's own imports (so `T.semaphore_signal` after
+// `from jax.experimental.pallas import tpu as T` is
+// "jax.experimental.pallas.tpu.semaphore_signal", and a user's own
+// `semaphore_signal` is nothing).
+type APIRef struct {
+	Kind RefKind
+	Qual string // the referenced name; for RefKeyword, the callee
+	Span pp.Span
+	// Keyword is the keyword name for RefKeyword.
+	Keyword string
+	// Root is, for RefExpr, the span of the chain's leftmost name, whose
+	// alias a fix may rewrite.
+	Root pp.Span
+	// Call is the call expression: for RefKeyword the call the keyword is
+	// passed to; for RefExpr the call whose callee this reference is, if any.
+	Call *Expr
+}
+
+type refScope struct {
+	parent  *refScope
+	imports map[string]string
+	locals  map[string]bool
+}
+
+func (s *refScope) resolve(name string) (string, bool) {
+	for ; s != nil; s = s.parent {
+		if q, ok := s.imports[name]; ok {
+			return q, true
+		}
+		if s.locals[name] {
+			return "", false
+		}
+	}
+	return "", false
+}
+
+type refCollector struct {
+	out []APIRef
+}
+
+func collectRefs(s *Summary) []APIRef {
+	rc := &refCollector{}
+	rc.body(newRefScope(nil, nil, s.Body), s.Body)
+	return rc.out
+}
+
+// newRefScope binds the names a body assigns or imports, anywhere in it
+// (Python decides locality for the whole function body at once).
+func newRefScope(parent *refScope, params []Param, body []*Stmt) *refScope {
+	sc := &refScope{parent: parent, imports: map[string]string{}, locals: map[string]bool{}}
+	for _, p := range params {
+		sc.locals[p.Name] = true
+	}
+	walkStmts(body, func(st *Stmt) {
+		switch st.Kind {
+		case StImport:
+			bindImport(sc.imports, st.Import)
+		case StAssign, StLoop:
+			for _, t := range st.Targets {
+				bindTargets(t, sc.locals)
+			}
+		case StWith:
+			for _, it := range st.Items {
+				if it.Target != nil {
+					bindTargets(it.Target, sc.locals)
+				}
+			}
+		case StDef:
+			sc.locals[st.Def.Name] = true
+		case StClass:
+			sc.locals[st.Class.Name] = true
+		}
+	})
+	for n := range sc.imports {
+		delete(sc.locals, n)
+	}
+	return sc
+}
+
+func bindTargets(e *Expr, locals map[string]bool) {
+	switch e.Kind {
+	case ExName:
+		locals[e.Name] = true
+	case ExTuple, ExList:
+		for _, a := range e.Args {
+			bindTargets(a, locals)
+		}
+	case ExStarred:
+		bindTargets(e.X, locals)
+	}
+}
+
+// walkStmts visits the statements of one scope: nested blocks, but not the
+// bodies of nested defs and classes.
+func walkStmts(body []*Stmt, f func(*Stmt)) {
+	for _, st := range body {
+		f(st)
+		if st.Kind == StDef || st.Kind == StClass {
+			continue
+		}
+		walkStmts(st.Body, f)
+		walkStmts(st.Else, f)
+		walkStmts(st.Finally, f)
+	}
+}
+
+func (rc *refCollector) body(sc *refScope, body []*Stmt) {
+	for _, st := range body {
+		rc.stmt(sc, st)
+	}
+}
+
+func (rc *refCollector) stmt(sc *refScope, st *Stmt) {
+	for _, e := range []*Expr{st.Value, st.Cond} {
+		rc.expr(sc, e)
+	}
+	for _, t := range st.Targets {
+		rc.expr(sc, t)
+	}
+	for _, it := range st.Items {
+		rc.expr(sc, it.Ctx)
+	}
+	switch st.Kind {
+	case StDef:
+		rc.def(sc, st.Def)
+	case StClass:
+		for _, d := range st.Class.Decorators {
+			rc.expr(sc, d)
+		}
+		for _, b := range st.Class.Bases {
+			rc.expr(sc, b)
+		}
+		rc.body(newRefScope(sc, nil, st.Class.Body), st.Class.Body)
+	case StImport:
+		rc.imports(st.Import)
+	}
+	rc.body(sc, st.Body)
+	rc.body(sc, st.Else)
+	rc.body(sc, st.Finally)
+}
+
+func (rc *refCollector) def(sc *refScope, f *FuncDef) {
+	for _, d := range f.Decorators {
+		rc.expr(sc, d)
+	}
+	for _, p := range f.Params {
+		if p.Default != nil {
+			rc.expr(sc, p.Default)
+		}
+	}
+	rc.body(newRefScope(sc, f.Params, f.Body), f.Body)
+}
+
+func (rc *refCollector) imports(imp *Import) {
+	if imp.Level > 0 || !strings.HasPrefix(imp.Module+".", "jax.") && imp.From {
+		return
+	}
+	for _, n := range imp.Names {
+		q := n.Name
+		if imp.From {
+			q = imp.Module + "." + n.Name
+		}
+		if strings.HasPrefix(q, "jax.") {
+			rc.out = append(rc.out, APIRef{Kind: RefImport, Qual: q, Span: n.Span})
+		}
+	}
+}
+
+// qualOf resolves a name or attribute chain; ok is false for anything that
+// is not rooted in an import.
+func qualOf(sc *refScope, e *Expr) (q string, root pp.Span, ok bool) {
+	switch e.Kind {
+	case ExName:
+		q, ok = sc.resolve(e.Name)
+		return q, e.Span, ok
+	case ExAttr:
+		q, root, ok = qualOf(sc, e.X)
+		return q + "." + e.Name, root, ok
+	}
+	return "", pp.Span{}, false
+}
+
+func (rc *refCollector) expr(sc *refScope, e *Expr) {
+	if e == nil {
+		return
+	}
+	switch e.Kind {
+	case ExName, ExAttr:
+		if q, root, ok := qualOf(sc, e); ok && strings.HasPrefix(q, "jax") {
+			rc.out = append(rc.out, APIRef{Kind: RefExpr, Qual: q, Span: e.Span, Root: root})
+		}
+	case ExCall:
+		if q, _, ok := qualOf(sc, e.X); ok && strings.HasPrefix(q, "jax") {
+			for _, kw := range e.Kw {
+				if kw.Name != "" {
+					rc.out = append(rc.out, APIRef{Kind: RefKeyword, Qual: q, Span: kw.NameSpan, Keyword: kw.Name, Call: e})
+				}
+			}
+		}
+	case ExLambda:
+		rc.def(sc, e.Lambda)
+		return
+	}
+	if e.Kind != ExName {
+		n := len(rc.out)
+		rc.expr(sc, e.X)
+		if e.Kind == ExCall {
+			for i := n; i < len(rc.out); i++ {
+				if rc.out[i].Kind == RefExpr && rc.out[i].Span == e.X.Span {
+					rc.out[i].Call = e
+				}
+			}
+		}
+	}
+	for _, a := range e.Args {
+		rc.expr(sc, a)
+	}
+	for _, kw := range e.Kw {
+		rc.expr(sc, kw.Key)
+		rc.expr(sc, kw.Value)
+	}
+}

@@ -1,0 +1,147 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/lowering"
+	pp "github.com/pallas-ls/pallas-ls/pyparse"
+)
+
+// apiHistory reports, for every file, the references to JAX names and
+// keywords whose status at the configured version is want (removed for
+// PAL301, deprecated for PAL302), with a fix to the new spelling.
+func apiHistory(p *analysis.Pass, want lowering.Status) {
+	for _, s := range p.Program.Files {
+		var flagged []pp.Span
+		for _, ref := range s.Refs {
+			if covered(flagged, ref.Span) {
+				continue
+			}
+			if d, ok := historyFinding(p, s, ref, want); ok {
+				flagged = append(flagged, ref.Span)
+				p.Report(d)
+			}
+		}
+	}
+}
+
+// covered reports whether a reference lies inside one already flagged
+// (`pltpu.TPUMemorySpace.ANY` is one finding, at `pltpu.TPUMemorySpace`).
+func covered(flagged []pp.Span, sp pp.Span) bool {
+	for _, f := range flagged {
+		if f.Start <= sp.Start && sp.End <= f.End || sp.Start <= f.Start && f.End <= sp.End {
+			return true
+		}
+	}
+	return false
+}
+
+func historyFinding(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef, want lowering.Status) (analysis.Diagnostic, bool) {
+	if ref.Kind == analysis.RefKeyword {
+		kc, ok := lowering.KeywordChangeFor(ref.Qual, ref.Keyword)
+		if !ok || kc.StatusAt(p.Version) != want {
+			return analysis.Diagnostic{}, false
+		}
+		d := analysis.Diagnostic{Location: s.Location(ref.Span),
+			Message: fmt.Sprintf("keyword `%s=` of `%s` %s: %s", ref.Keyword, short(kc.Callee), statusPhrase(want, p), kc.Note)}
+		if fix, ok := keywordFix(p, s, ref, kc); ok {
+			d.Fixes = []analysis.SuggestedFix{fix}
+		}
+		return d, true
+	}
+	api, ok := lowering.Lookup(ref.Qual)
+	if !ok || api.StatusAt(p.Version) != want {
+		return analysis.Diagnostic{}, false
+	}
+	msg := fmt.Sprintf("`%s` %s", short(ref.Qual), statusPhrase(want, p))
+	if api.Note != "" {
+		msg += ": " + api.Note
+	} else if api.ReplacedBy != "" {
+		msg += "; use `" + short(api.ReplacedBy) + "`"
+	}
+	d := analysis.Diagnostic{Location: s.Location(ref.Span), Message: msg}
+	if ref.Kind == analysis.RefExpr {
+		if fix, ok := renameFix(p, s, ref, api); ok {
+			d.Fixes = []analysis.SuggestedFix{fix}
+		}
+	}
+	return d, true
+}
+
+func statusPhrase(st lowering.Status, p *analysis.Pass) string {
+	if st == lowering.StatusRemoved {
+		return "does not exist in " + version(p)
+	}
+	return "is deprecated in " + version(p)
+}
+
+// short abbreviates the usual Pallas module paths the way users write them.
+func short(q string) string {
+	for _, r := range [][2]string{
+		{"jax.experimental.pallas.tpu.", "pltpu."},
+		{"jax.experimental.pallas.mosaic_gpu.", "plgpu."},
+		{"jax.experimental.pallas.", "pl."},
+	} {
+		if strings.HasPrefix(q, r[0]) {
+			return r[1] + q[len(r[0]):]
+		}
+	}
+	return q
+}
+
+// renameFix rewrites a reference to its replacement: within the same
+// module only the last name changes (keeping the user's alias); across
+// modules the reference is re-rooted at an alias of the new module,
+// adding its import when needed.
+func renameFix(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef, api lowering.API) (analysis.SuggestedFix, bool) {
+	newQ := api.ReplacedBy
+	if newQ == "" {
+		return analysis.SuggestedFix{}, false
+	}
+	if repl, ok := lowering.Lookup(newQ); ok && repl.StatusAt(p.Version) != lowering.StatusOK {
+		return analysis.SuggestedFix{}, false
+	}
+	if newQ == "jax.shard_map" {
+		return shardMapFix(p, s, ref)
+	}
+	text := s.Text(ref.Span)
+	oldMod, oldName := split(ref.Qual)
+	newMod, newName := split(newQ)
+	title := fmt.Sprintf("Replace `%s` with `%s`", short(ref.Qual), short(newQ))
+	if oldMod == newMod && strings.HasSuffix(text, oldName) && ref.Root != ref.Span {
+		e := s.Edit(pp.Span{Start: ref.Span.End - len(oldName), End: ref.Span.End}, newName)
+		return analysis.SuggestedFix{Title: title, Applicability: analysis.Safe, Edits: []analysis.TextEdit{e}}, true
+	}
+	alias, imp, ok := s.EnsureModuleAlias(newMod, preferredAlias(newMod))
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	edits := []analysis.TextEdit{s.Edit(ref.Span, alias+"."+newName)}
+	if imp != nil {
+		edits = append(edits, *imp)
+	}
+	return analysis.SuggestedFix{Title: title, Applicability: analysis.Safe, Edits: edits}, true
+}
+
+func split(q string) (string, string) {
+	i := strings.LastIndexByte(q, '.')
+	if i < 0 {
+		return "", q
+	}
+	return q[:i], q[i+1:]
+}
+
+func preferredAlias(mod string) string {
+	switch mod {
+	case "jax.experimental.pallas":
+		return "pl"
+	case "jax.experimental.pallas.tpu":
+		return "pltpu"
+	case "jax.experimental.pallas.mosaic_gpu":
+		return "plgpu"
+	}
+	_, last := split(mod)
+	return last
+}

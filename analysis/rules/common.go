@@ -1,0 +1,104 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/lowering"
+)
+
+// version describes the JAX version a message predicts for.
+func version(p *analysis.Pass) string {
+	s := "JAX " + p.Version.String()
+	if r := p.Options.JAXVersionReason; r != "" {
+		s += " (" + r + ")"
+	}
+	return s
+}
+
+// quoteError renders an outcome as "NameError: Found an unbound ...".
+func quoteError(o lowering.Outcome) string {
+	msg := strings.TrimSpace(o.Message)
+	if o.Error != "" {
+		return o.Error + ": " + msg
+	}
+	return msg
+}
+
+// detail is the hover text of an SPMD finding.
+func detail(p *analysis.Pass, o lowering.Outcome) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Predicted first error with %s:\n\n    %s\n", version(p), quoteError(o))
+	if o.Layer != "" || o.Where != "" {
+		fmt.Fprintf(&b, "\nRaised at %s time", o.Layer)
+		if o.Where != "" {
+			fmt.Fprintf(&b, " by %s", o.Where)
+		}
+		b.WriteString(".\n")
+	}
+	return b.String()
+}
+
+// opsRelated points at the communicating operations.
+func opsRelated(kc *analysis.KernelCall) []analysis.Related {
+	var out []analysis.Related
+	for _, op := range kc.Ops {
+		what := op.Kind
+		switch op.IDForm {
+		case "dict":
+			what += " with device_id naming axes " + strings.Join(op.Axes, ", ")
+		case "tuple", "int":
+			what += " with a " + op.IDForm + " device_id"
+		}
+		if op.Kind == "axis_index" {
+			what = "lax.axis_index(\"" + strings.Join(op.Axes, "") + "\") on a device axis"
+		}
+		out = append(out, analysis.Related{Location: op.Location, Message: "communicates here: " + what})
+	}
+	return out
+}
+
+// opSummary is a short phrase naming the first communicating op.
+func opSummary(kc *analysis.KernelCall) string {
+	if len(kc.Ops) == 0 {
+		return "communicates"
+	}
+	op := kc.Ops[0]
+	s := op.Kind
+	if op.Kind == "axis_index" {
+		s = "lax.axis_index(\"" + strings.Join(op.Axes, "") + "\")"
+	}
+	s += fmt.Sprintf(" at line %d", op.Pos.Line)
+	if len(kc.Ops) > 1 {
+		s += fmt.Sprintf(" and %d more", len(kc.Ops)-1)
+	}
+	return s
+}
+
+// pathRelated renders a witness path, nearest first, ending at the entry.
+func pathRelated(r analysis.Reach) []analysis.Related {
+	out := append([]analysis.Related{}, r.Path...)
+	if len(out) > 0 && r.Entry != "" {
+		last := &out[len(out)-1]
+		last.Message += " (" + r.Entry + ")"
+	}
+	return out
+}
+
+// where describes a reach for a message: "reached from test test_ring via ring(x)".
+func where(r analysis.Reach) string {
+	s := ""
+	if r.Entry != "" {
+		s = "reached from " + r.Entry
+	}
+	if r.Jit != "" {
+		if s != "" {
+			s += " "
+		}
+		s += "through `" + r.Jit + "`"
+	}
+	return s
+}
+
+func isTPU(kc *analysis.KernelCall) bool { return kc.Backend == lowering.BackendTPU }

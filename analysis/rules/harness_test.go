@@ -1,0 +1,285 @@
+package rules_test
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/pallas-ls/pallas-ls/analysis"
+	_ "github.com/pallas-ls/pallas-ls/analysis/rules"
+	"github.com/pallas-ls/pallas-ls/internal/config"
+	"github.com/pallas-ls/pallas-ls/pyparse"
+)
+
+// The fixture harness: every directory testdata/<CODE>/<case>/ is a small
+// project. Its .py files carry expectations next to the code:
+//
+//	ring(x)  # want: PAL101 "unbound axis"
+//	# want+1: PAL102 "not manual"
+//	# want: info PAL101 "callers must"
+//
+// Every finding must match an expectation on its line (code, optional
+// severity, regexp on the message) and every expectation must be met. A
+// `.pallas-ls.toml` in the case sets the JAX version. A `fixed/` directory
+// holds golden files: applying every fix (unsafe included) must produce
+// them, parse without new syntax errors, and converge (a second pass
+// changes nothing). Run with -update to rewrite the goldens.
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+var wantRe = regexp.MustCompile(`#\s*want([+-]\d+)?:\s*(.*)$`)
+var expRe = regexp.MustCompile(`(?:(error|warning|info|hint)\s+)?(PAL\d{3})\s+"((?:[^"\\]|\\.)*)"`)
+
+type expectation struct {
+	file     string
+	line     int // 1-based
+	severity string
+	code     string
+	re       *regexp.Regexp
+	met      bool
+}
+
+func TestFixtures(t *testing.T) {
+	cases, _ := filepath.Glob("testdata/PAL*/*")
+	if len(cases) == 0 {
+		t.Fatal("no fixtures found")
+	}
+	for _, dir := range cases {
+		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+			continue
+		}
+		t.Run(filepath.ToSlash(strings.TrimPrefix(dir, "testdata/")), func(t *testing.T) { runCase(t, dir) })
+	}
+}
+
+func loadCase(t *testing.T, dir string) ([]analysis.SourceFile, analysis.Options) {
+	t.Helper()
+	abs, _ := filepath.Abs(dir)
+	var files []analysis.SourceFile
+	filepath.WalkDir(abs, func(p string, d os.DirEntry, err error) error {
+		if d.IsDir() && d.Name() == "fixed" {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(p, ".py") {
+			src, _ := os.ReadFile(p)
+			files = append(files, analysis.SourceFile{Path: p, Src: src})
+		}
+		return nil
+	})
+	cfg, err := config.LoadFor(abs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := cfg.DetectJAXVersion(abs, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts, err := cfg.Options(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.ShowInfo = true
+	return files, opts
+}
+
+func runCase(t *testing.T, dir string) {
+	files, opts := loadCase(t, dir)
+	res, err := analysis.Check(context.Background(), files, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exps := expectations(t, files)
+	for _, d := range res.Diagnostics {
+		if !matchExpectation(exps, d) {
+			t.Errorf("%s:%d:%d: unexpected %s %s %q", rel(d.File), d.Pos.Line, d.Pos.Column, d.Severity, d.Code, d.Message)
+		}
+	}
+	for _, e := range exps {
+		if !e.met {
+			t.Errorf("%s:%d: expected %s %q, got nothing matching", rel(e.file), e.line, e.code, e.re)
+		}
+	}
+	for _, d := range res.Diagnostics {
+		checkFixesValid(t, files, d)
+	}
+	checkGolden(t, dir, files, res, opts)
+}
+
+func rel(p string) string {
+	wd, _ := os.Getwd()
+	if r, err := filepath.Rel(wd, p); err == nil {
+		return r
+	}
+	return p
+}
+
+func expectations(t *testing.T, files []analysis.SourceFile) []*expectation {
+	var out []*expectation
+	for _, f := range files {
+		for i, line := range strings.Split(string(f.Src), "\n") {
+			m := wantRe.FindStringSubmatch(line)
+			if m == nil {
+				continue
+			}
+			target := i + 1
+			if m[1] != "" {
+				off, _ := strconv.Atoi(m[1])
+				target += off
+			}
+			all := expRe.FindAllStringSubmatch(m[2], -1)
+			if len(all) == 0 {
+				t.Fatalf("%s:%d: malformed want comment", rel(f.Path), i+1)
+			}
+			for _, e := range all {
+				re, err := regexp.Compile(strings.ReplaceAll(e[3], `\"`, `"`))
+				if err != nil {
+					t.Fatalf("%s:%d: %v", rel(f.Path), i+1, err)
+				}
+				out = append(out, &expectation{file: f.Path, line: target, severity: e[1], code: e[2], re: re})
+			}
+		}
+	}
+	return out
+}
+
+func matchExpectation(exps []*expectation, d analysis.Diagnostic) bool {
+	for _, e := range exps {
+		if e.met || e.file != d.File || e.line != d.Pos.Line || e.code != d.Code {
+			continue
+		}
+		if e.severity != "" && e.severity != d.Severity.String() || !e.re.MatchString(d.Message) {
+			continue
+		}
+		e.met = true
+		return true
+	}
+	return false
+}
+
+func checkFixesValid(t *testing.T, files []analysis.SourceFile, d analysis.Diagnostic) {
+	srcs := map[string][]byte{}
+	for _, f := range files {
+		srcs[f.Path] = f.Src
+	}
+	for _, fix := range d.Fixes {
+		if err := analysis.ValidateFix(fix, srcs); err != nil {
+			t.Errorf("%s: fix %q of %s is invalid: %v", rel(d.File), fix.Title, d.Code, err)
+		}
+	}
+}
+
+// applyAll applies every fix (unsafe included) and returns the new sources.
+func applyAll(t *testing.T, files []analysis.SourceFile, diags []analysis.Diagnostic) map[string][]byte {
+	plan := analysis.PlanFixes(diags, true)
+	out := map[string][]byte{}
+	for _, f := range files {
+		src := f.Src
+		if edits := plan.Edits[f.Path]; len(edits) > 0 {
+			var err error
+			if src, err = analysis.ApplyEdits(src, edits); err != nil {
+				t.Fatalf("%s: %v", rel(f.Path), err)
+			}
+		}
+		out[f.Path] = src
+	}
+	for _, s := range plan.Skipped {
+		t.Errorf("fix %q of %s skipped: %s", s.Title, s.Code, s.Reason)
+	}
+	return out
+}
+
+func checkGolden(t *testing.T, dir string, files []analysis.SourceFile, res *analysis.Result, opts analysis.Options) {
+	abs, _ := filepath.Abs(dir)
+	fixedDir := filepath.Join(abs, "fixed")
+	if _, err := os.Stat(fixedDir); err != nil && !*update {
+		return
+	}
+	hasFix := false
+	for _, d := range res.Diagnostics {
+		hasFix = hasFix || len(d.Fixes) > 0 && d.Fixes[0].Applicability != analysis.DisplayOnly
+	}
+	if !hasFix {
+		return
+	}
+	fixed := applyAll(t, files, res.Diagnostics)
+	var next []analysis.SourceFile
+	for _, f := range files {
+		name, _ := filepath.Rel(abs, f.Path)
+		golden := filepath.Join(fixedDir, name)
+		got := fixed[f.Path]
+		next = append(next, analysis.SourceFile{Path: f.Path, Src: got})
+		if *update {
+			os.MkdirAll(filepath.Dir(golden), 0o755)
+			os.WriteFile(golden, got, 0o644)
+			continue
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Errorf("missing golden %s (run with -update)", golden)
+			continue
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s: fixed output differs from golden:\n--- got\n%s\n--- want\n%s", rel(golden), got, want)
+		}
+		checkNoNewSyntaxErrors(t, f.Src, got, golden)
+	}
+	res2, err := analysis.Check(context.Background(), next, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range res2.Diagnostics {
+		for _, fix := range d.Fixes {
+			if fix.Applicability != analysis.DisplayOnly && len(fix.Edits) > 0 {
+				t.Errorf("fixes do not converge: after one pass, %s still offers %q at %s:%d", d.Code, fix.Title, rel(d.File), d.Pos.Line)
+			}
+		}
+	}
+}
+
+func checkNoNewSyntaxErrors(t *testing.T, before, after []byte, name string) {
+	count := func(src []byte) int {
+		tr, err := pyparse.Parse(src)
+		if err != nil {
+			return 1 << 30
+		}
+		return len(tr.SyntaxErrors())
+	}
+	if b, a := count(before), count(after); a > b {
+		t.Errorf("%s: the fix introduced syntax errors (%d before, %d after)", rel(name), b, a)
+	}
+}
+
+// TestFixturesCoverEveryRule keeps the fixture tree honest: each rule has
+// at least one case that must find something and one that must stay silent.
+func TestFixturesCoverEveryRule(t *testing.T) {
+	for _, a := range analysis.Analyzers() {
+		cases, _ := filepath.Glob(filepath.Join("testdata", a.Code, "*"))
+		var find, silent int
+		for _, c := range cases {
+			files, _ := filepath.Glob(filepath.Join(c, "*.py"))
+			has := false
+			for _, f := range files {
+				b, _ := os.ReadFile(f)
+				has = has || bytes.Contains(b, []byte("want: "+a.Code)) || bytes.Contains(b, []byte(a.Code+" \""))
+			}
+			if has {
+				find++
+			} else {
+				silent++
+			}
+		}
+		if find == 0 || silent == 0 {
+			t.Errorf("%s: want fixtures that find (%d) and look-alikes that stay silent (%d)", a.Code, find, silent)
+		}
+	}
+	_ = fmt.Sprint
+	_ = sort.Strings
+}

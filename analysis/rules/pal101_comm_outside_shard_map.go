@@ -1,0 +1,95 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/lowering"
+)
+
+// PAL101 reports communicating kernels called where no fully manual
+// shard_map surrounds them.
+var PAL101 = &analysis.Analyzer{
+	Code: "PAL101", Name: "comm-outside-shard-map", Severity: analysis.SeverityError,
+	Doc: analysis.Doc{
+		Title: "Communicating kernel called outside a fully manual shard_map",
+		What: "A Pallas TPU kernel that talks to other devices (remote DMA, remote semaphore signal, " +
+			"lax.axis_index on a mesh axis) is called on a path from a concrete entry point (module top level, " +
+			"`if __name__ == \"__main__\":`, a test, a pmap) with no fully manual jax.shard_map around it. " +
+			"A communicating kernel whose function has no caller in the workspace gets an info-level hint instead.",
+		Why: "JAX fails at trace or lowering time, on the TPU slice, with the first of: " +
+			"\"NameError: Found an unbound axis name\", \"Cannot use communication in pallas_call without shard_map.\", " +
+			"\"Mosaic kernels cannot be automatically partitioned. Please wrap the call in a shard_map.\" or, " +
+			"under pmap before JAX 0.8, \"Replica lowering for Mosaic kernels not implemented.\" " +
+			"The message names the error your configured JAX version raises first.",
+		Example: "def ring(x):\n    return pl.pallas_call(ring_kernel, out_shape=...)(x)\n\nring(x)  # top level",
+		Fixed: "ring_sharded = jax.shard_map(ring, mesh=mesh, in_specs=P(\"x\"), out_specs=P(\"x\"), check_vma=False)\n" +
+			"ring_sharded(x)",
+		FixSafety: "Wrapping in shard_map changes how inputs are split across devices; such fixes are unsafe and must be reviewed.",
+		Since:     "0.1.0",
+	},
+	Run: runPAL101,
+}
+
+func init() { analysis.Register(PAL101) }
+
+func runPAL101(p *analysis.Pass) {
+	for _, kc := range p.KernelCalls {
+		if !isTPU(kc) || !kc.Effects.Communicates() {
+			continue
+		}
+		if r, o, ok := failingReach(p.Version, kc); ok {
+			p.Report(analysis.Diagnostic{
+				Location: kc.Site,
+				Message: fmt.Sprintf("communicating kernel `%s` (%s) is called outside a fully manual jax.shard_map%s; with %s this fails: %s",
+					kc.Kernel, opSummary(kc), suffix(where(r)), version(p), quoteError(o)),
+				Related: append(opsRelated(kc), pathRelated(r)...),
+				Detail:  detail(p, o),
+			})
+			continue
+		}
+		if r, ok := onlyUnknown(kc); ok {
+			p.Report(analysis.Diagnostic{
+				Location: kc.Site, Severity: analysis.SeverityInfo,
+				Message: fmt.Sprintf("communicating kernel `%s` (%s): callers must run this inside jax.shard_map with every mesh axis manual (%s)",
+					kc.Kernel, opSummary(kc), r.Entry),
+				Related: opsRelated(kc),
+			})
+		}
+	}
+}
+
+func suffix(s string) string {
+	if s == "" {
+		return ""
+	}
+	return " (" + s + ")"
+}
+
+// failingReach returns the first non-SPMD context the call is reached in
+// whose predicted outcome is an error.
+func failingReach(v lowering.Version, kc *analysis.KernelCall) (analysis.Reach, lowering.Outcome, bool) {
+	for _, r := range kc.Reaches {
+		switch r.Kind {
+		case lowering.CtxEagerSingle, lowering.CtxJitMulti, lowering.CtxPmap:
+			o := lowering.Predict(v, lowering.Context{Kind: r.Kind, ExplicitMesh: r.ExplicitMesh}, kc.Effects)
+			if o.Fails {
+				return r, o, true
+			}
+		}
+	}
+	return analysis.Reach{}, lowering.Outcome{}, false
+}
+
+// onlyUnknown reports a call reached only from library entries.
+func onlyUnknown(kc *analysis.KernelCall) (analysis.Reach, bool) {
+	for _, r := range kc.Reaches {
+		if r.Kind != lowering.CtxUnknown {
+			return r, false
+		}
+	}
+	if len(kc.Reaches) == 0 {
+		return analysis.Reach{}, false
+	}
+	return kc.Reaches[0], true
+}

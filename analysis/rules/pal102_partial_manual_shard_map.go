@@ -1,0 +1,61 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/lowering"
+)
+
+// PAL102 reports TPU kernels called inside a shard_map that leaves some
+// mesh axes automatic.
+var PAL102 = &analysis.Analyzer{
+	Code: "PAL102", Name: "partial-manual-shard-map", Severity: analysis.SeverityError,
+	Doc: analysis.Doc{
+		Title: "Kernel called inside a shard_map that is not manual over every mesh axis",
+		What: "Any Pallas TPU (Mosaic) kernel is called inside a shard_map or smap whose manual axes are a " +
+			"strict subset of the mesh's axes (`axis_names=` a subset, old `auto=` non-empty, `jax.smap` on a " +
+			"multi-axis mesh), when the mesh's axes are known.",
+		Why: "Mosaic custom calls cannot be partitioned automatically: lowering raises \"NotImplementedError: Mosaic " +
+			"kernels cannot be automatically partitioned. Please wrap the call in a shard_map.\" even though a " +
+			"shard_map is there.",
+		Example:   "jax.shard_map(f, mesh=mesh2d, in_specs=P(\"x\"), out_specs=P(\"x\"), axis_names={\"x\"})",
+		Fixed:     "jax.shard_map(f, mesh=mesh2d, in_specs=P(\"x\"), out_specs=P(\"x\"))",
+		FixSafety: "Making every axis manual changes how the other axes are handled inside the body; unsafe.",
+		Since:     "0.1.0",
+	},
+	Run: runPAL102,
+}
+
+func init() { analysis.Register(PAL102) }
+
+func runPAL102(p *analysis.Pass) {
+	for _, kc := range p.KernelCalls {
+		if !isTPU(kc) {
+			continue
+		}
+		for _, r := range kc.Reaches {
+			if r.Kind != lowering.CtxShardMapPartial {
+				continue
+			}
+			o := lowering.Predict(p.Version, lowering.Context{Kind: r.Kind}, kc.Effects)
+			if !o.Fails {
+				continue
+			}
+			related := pathRelated(r)
+			if r.ShardMap != nil {
+				related = append([]analysis.Related{{Location: *r.ShardMap, Message: "this shard_map leaves " +
+					strings.Join(r.Missing, ", ") + " automatic"}}, related...)
+			}
+			p.Report(analysis.Diagnostic{
+				Location: kc.Site,
+				Message: fmt.Sprintf("kernel `%s` is called inside a shard_map that leaves mesh axes %s not manual%s; with %s this fails: %s",
+					kc.Kernel, strings.Join(r.Missing, ", "), suffix(where(r)), version(p), quoteError(o)),
+				Related: related,
+				Detail:  detail(p, o),
+			})
+			break
+		}
+	}
+}

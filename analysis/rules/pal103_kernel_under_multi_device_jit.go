@@ -1,0 +1,59 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/lowering"
+)
+
+// PAL103 warns about TPU kernels under a jit that spans several devices.
+var PAL103 = &analysis.Analyzer{
+	Code: "PAL103", Name: "kernel-under-multi-device-jit", Severity: analysis.SeverityWarning,
+	Doc: analysis.Doc{
+		Title: "Kernel called under a multi-device jit without shard_map",
+		What: "Any Pallas TPU kernel (communicating or not) is called under jax.jit with evidence that the " +
+			"computation spans more than one device (NamedSharding in in_shardings/out_shardings, an argument " +
+			"placed with jax.device_put(x, NamedSharding(...)), with_sharding_constraint, a context mesh from " +
+			"jax.set_mesh or `with mesh:`) and no shard_map around the call. Communicating kernels are " +
+			"reported by PAL101 instead.",
+		Why: "A Mosaic kernel cannot be partitioned by XLA: lowering raises \"Mosaic kernels cannot be " +
+			"automatically partitioned. Please wrap the call in a shard_map.\" (or, with an Explicit mesh, " +
+			"\"pallas_call requires all mesh axes to be Manual\").",
+		Example:   "step = jax.jit(lambda x: kernel_call(x), in_shardings=NamedSharding(mesh, P(\"x\")))",
+		Fixed:     "step = jax.jit(jax.shard_map(kernel_call, mesh=mesh, in_specs=P(\"x\"), out_specs=P(\"x\")))",
+		FixSafety: "Wrapping in shard_map changes sharding; unsafe.",
+		Since:     "0.1.0",
+	},
+	Run: runPAL103,
+}
+
+func init() { analysis.Register(PAL103) }
+
+func runPAL103(p *analysis.Pass) {
+	for _, kc := range p.KernelCalls {
+		if !isTPU(kc) {
+			continue
+		}
+		if _, _, bad := failingReach(p.Version, kc); bad && kc.Effects.Communicates() {
+			continue // PAL101 reports it
+		}
+		for _, r := range kc.Reaches {
+			if r.Kind != lowering.CtxJitMulti {
+				continue
+			}
+			o := lowering.Predict(p.Version, lowering.Context{Kind: r.Kind, ExplicitMesh: r.ExplicitMesh}, kc.Effects)
+			if !o.Fails {
+				continue
+			}
+			p.Report(analysis.Diagnostic{
+				Location: kc.Site,
+				Message: fmt.Sprintf("kernel `%s` is called under a jit spanning several devices (%s) without shard_map%s; with %s this fails: %s",
+					kc.Kernel, r.Multi, suffix(where(r)), version(p), quoteError(o)),
+				Related: pathRelated(r),
+				Detail:  detail(p, o),
+			})
+			break
+		}
+	}
+}

@@ -1,0 +1,45 @@
+package rules
+
+import (
+	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/lowering"
+)
+
+// PAL301 reports names and keywords the configured JAX version no longer has.
+var PAL301 = &analysis.Analyzer{
+	Code: "PAL301", Name: "removed-api", Severity: analysis.SeverityError,
+	Doc: analysis.Doc{
+		Title: "JAX or Pallas API removed in the configured JAX version",
+		What: "An attribute, import or keyword argument that the configured JAX version no longer has: for example " +
+			"`pltpu.semaphore_signal` or `pltpu.DeviceIdType` on 0.11, `pltpu.TPUCompilerParams` on 0.7.2 and later, " +
+			"`shard_map(auto=...)` on 0.8 and later. Names are resolved through the file's imports, so aliases count " +
+			"and a function of your own with the same name does not.",
+		Why:       "The code fails at run time with AttributeError, ImportError or TypeError.",
+		Example:   "from jax.experimental.pallas import tpu as pltpu\npltpu.semaphore_signal(sem, 1, device_id=d)",
+		Fixed:     "from jax.experimental import pallas as pl\npl.semaphore_signal(sem, 1, device_id=d)",
+		FixSafety: "Safe: the new spelling is the same API; the fix adds the import it needs.",
+		Since:     "0.1.0",
+	},
+	Run: func(p *analysis.Pass) { apiHistory(p, lowering.StatusRemoved) },
+}
+
+// PAL302 reports deprecated names and keywords.
+var PAL302 = &analysis.Analyzer{
+	Code: "PAL302", Name: "deprecated-api", Severity: analysis.SeverityWarning,
+	Doc: analysis.Doc{
+		Title: "JAX or Pallas API deprecated in the configured JAX version",
+		What: "An attribute, import or keyword argument that still works in the configured JAX version but is " +
+			"deprecated, e.g. `jax.experimental.shard_map.shard_map` and its `check_rep=` on 0.8 and later.",
+		Why:       "It will be removed in a later JAX release; upgrading JAX then breaks the code.",
+		Example:   "from jax.experimental.shard_map import shard_map\nshard_map(f, mesh, P(\"x\"), P(\"x\"), check_rep=False)",
+		Fixed:     "import jax\njax.shard_map(f, mesh=mesh, in_specs=P(\"x\"), out_specs=P(\"x\"), check_vma=False)",
+		FixSafety: "Safe: the replacement is the same API under its new name and signature.",
+		Since:     "0.1.0",
+	},
+	Run: func(p *analysis.Pass) { apiHistory(p, lowering.StatusDeprecated) },
+}
+
+func init() {
+	analysis.Register(PAL301)
+	analysis.Register(PAL302)
+}

@@ -1,0 +1,108 @@
+package analysis
+
+import (
+	"crypto/sha256"
+
+	pp "github.com/pallas-ls/pallas-ls/pyparse"
+)
+
+// Summary is everything the analysis keeps of one file: a pure function of
+// its path and bytes, so it can be cached by content hash and reused
+// across runs and editor keystrokes.
+type Summary struct {
+	Path    string
+	Src     []byte
+	Hash    [32]byte
+	Body    []*Stmt
+	Defs    []*FuncDef  // every def and lambda, nested ones included
+	Classes []*ClassDef // every class, nested ones included
+	// Refs are the references to JAX names the file makes (through its
+	// imports), for the API-history rules.
+	Refs []APIRef
+	// Imports maps top-level local names to the qualified names they bind.
+	Imports      map[string]string
+	Comments     []pp.Comment
+	SyntaxErrors []pp.SyntaxError
+	// ParseError is set when the file could not be parsed at all.
+	ParseError string
+	mapper     *pp.Mapper
+}
+
+// Mapper returns the coordinate mapper of the file's source.
+func (s *Summary) Mapper() *pp.Mapper {
+	if s.mapper == nil {
+		s.mapper = pp.NewMapper(s.Src)
+	}
+	return s.mapper
+}
+
+// Summarize parses src and extracts its Summary. It never fails: a file
+// that cannot be parsed yields a Summary with ParseError set.
+func Summarize(path string, src []byte) *Summary {
+	s := &Summary{Path: path, Src: src, Hash: sha256.Sum256(src)}
+	s.mapper = pp.NewMapper(src)
+	tree, err := pp.Parse(src)
+	if err != nil {
+		s.ParseError = err.Error()
+		return s
+	}
+	b := &builder{t: tree, sum: s}
+	s.Body = b.block(tree.Root())
+	s.Comments = tree.Comments()
+	s.SyntaxErrors = tree.SyntaxErrors()
+	s.Imports = topImports(s.Body)
+	s.Refs = collectRefs(s)
+	return s
+}
+
+// topImports maps each name bound by a module-level import to its
+// qualified name ("pl" -> "jax.experimental.pallas"). Relative imports
+// keep their leading dots ("..a.b"); the Program resolves them.
+func topImports(body []*Stmt) map[string]string {
+	m := map[string]string{}
+	for _, st := range body {
+		if st.Kind == StImport {
+			bindImport(m, st.Import)
+		}
+	}
+	return m
+}
+
+func bindImport(m map[string]string, imp *Import) {
+	prefix := ""
+	for i := 0; i < imp.Level; i++ {
+		prefix += "."
+	}
+	for _, n := range imp.Names {
+		switch {
+		case imp.From:
+			local := n.Name
+			if n.As != "" {
+				local = n.As
+			}
+			m[local] = joinQual(prefix+imp.Module, n.Name)
+		case n.As != "":
+			m[n.As] = n.Name
+		default:
+			// `import a.b` binds `a`.
+			head := n.Name
+			for i := 0; i < len(head); i++ {
+				if head[i] == '.' {
+					head = head[:i]
+					break
+				}
+			}
+			m[head] = head
+		}
+	}
+}
+
+func joinQual(a, b string) string {
+	if a == "" {
+		return b
+	}
+	if a[len(a)-1] == '.' {
+		return a + b
+	}
+	return a + "." + b
+}

@@ -1,0 +1,86 @@
+package analysis
+
+import (
+	"path"
+	"regexp"
+	"strings"
+
+	pp "github.com/pallas-ls/pallas-ls/pyparse"
+)
+
+// Suppression is one `# pallas-ls: ignore[...]`, `ignore-file[...]` or
+// `# noqa: ...` comment.
+type Suppression struct {
+	File   string
+	Span   pp.Span // the comment
+	Line   int     // 0-based line it applies to (-1 for the whole file)
+	Codes  []string
+	Reason string
+	Noqa   bool
+	used   map[string]bool
+}
+
+var (
+	ignoreRe = regexp.MustCompile(`#\s*pallas-ls:\s*ignore(-file)?\[([^\]]*)\](?:\s*--\s*(.*))?`)
+	noqaRe   = regexp.MustCompile(`(?i)#\s*noqa:\s*([A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*)`)
+)
+
+// suppressions parses the file's suppression comments.
+func suppressions(s *Summary) []*Suppression {
+	var out []*Suppression
+	m := s.Mapper()
+	for _, c := range s.Comments {
+		line := m.Line(c.Span.Start)
+		if !c.Trailing {
+			line++ // alone on its line: applies to the next line
+		}
+		if mm := ignoreRe.FindStringSubmatch(c.Text); mm != nil {
+			sp := &Suppression{File: s.Path, Span: c.Span, Line: line, Codes: splitCodes(mm[2]), Reason: strings.TrimSpace(mm[3]), used: map[string]bool{}}
+			if mm[1] != "" {
+				sp.Line = -1
+			}
+			out = append(out, sp)
+		} else if mm := noqaRe.FindStringSubmatch(c.Text); mm != nil {
+			var codes []string
+			for _, code := range splitCodes(mm[1]) {
+				if strings.HasPrefix(code, "PAL") {
+					codes = append(codes, code)
+				}
+			}
+			if len(codes) > 0 {
+				out = append(out, &Suppression{File: s.Path, Span: c.Span, Line: m.Line(c.Span.Start), Codes: codes, Noqa: true, used: map[string]bool{}})
+			}
+		}
+	}
+	return out
+}
+
+func splitCodes(s string) []string {
+	var out []string
+	for _, c := range strings.Split(s, ",") {
+		if c = strings.ToUpper(strings.TrimSpace(c)); c != "" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// matchCode reports whether a code matches a pattern such as PAL101 or PAL1*.
+func matchCode(pattern, code string) bool {
+	ok, err := path.Match(strings.ToUpper(pattern), code)
+	return err == nil && ok
+}
+
+// suppresses reports whether sp silences d, and marks it used.
+func (sp *Suppression) suppresses(d *Diagnostic, line int) bool {
+	if sp.Line >= 0 && sp.Line != line {
+		return false
+	}
+	for _, c := range sp.Codes {
+		if matchCode(c, d.Code) {
+			sp.used[c] = true
+			return true
+		}
+	}
+	return false
+}

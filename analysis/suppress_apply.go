@@ -1,0 +1,158 @@
+package analysis
+
+import (
+	"fmt"
+	"strings"
+
+	pp "github.com/pallas-ls/pallas-ls/pyparse"
+)
+
+// applySuppressions drops silenced findings and adds PAL901 (a suppression
+// that silenced nothing) and PAL902 (a suppression naming no known rule).
+func applySuppressions(prog *Program, diags []Diagnostic, opts *Options) ([]Diagnostic, int) {
+	byFile := map[string][]*Suppression{}
+	var all []*Suppression
+	for _, s := range prog.Files {
+		sps := suppressions(s)
+		byFile[s.Path] = sps
+		all = append(all, sps...)
+	}
+	files := map[string]*Summary{}
+	for _, s := range prog.Files {
+		files[s.Path] = s
+	}
+	var out []Diagnostic
+	n := 0
+	for _, d := range diags {
+		line := -2
+		if s := files[d.File]; s != nil {
+			line = s.Mapper().Line(d.Span.Start)
+		}
+		hit := false
+		for _, sp := range byFile[d.File] {
+			if sp.suppresses(&d, line) {
+				hit = true
+			}
+		}
+		if hit {
+			n++
+			continue
+		}
+		out = append(out, d)
+	}
+	for _, sp := range all {
+		out = append(out, suppressionFindings(sp, files[sp.File], opts)...)
+	}
+	return out, n
+}
+
+func suppressionFindings(sp *Suppression, s *Summary, opts *Options) []Diagnostic {
+	var out []Diagnostic
+	for _, c := range sp.Codes {
+		known := false
+		for _, a := range Analyzers() {
+			known = known || matchCode(c, a.Code)
+		}
+		switch {
+		case !known:
+			if d, ok := newFinding("PAL902", s, sp, fmt.Sprintf("`%s` names no pallas-ls rule (see `pallas-ls rules`)", c), opts); ok {
+				out = append(out, d)
+			}
+		case !sp.used[c] && anyEnabled(c, opts):
+			if d, ok := newFinding("PAL901", s, sp, fmt.Sprintf("unused suppression: no %s finding here", c), opts); ok {
+				d.Fixes = []SuggestedFix{removeSuppression(s, sp, c)}
+				out = append(out, d)
+			}
+		}
+	}
+	return out
+}
+
+func anyEnabled(pattern string, opts *Options) bool {
+	for _, a := range Analyzers() {
+		if matchCode(pattern, a.Code) && enabled(a.Code, opts) && a.Code != "PAL901" && a.Code != "PAL902" {
+			return true
+		}
+	}
+	return false
+}
+
+func newFinding(code string, s *Summary, sp *Suppression, msg string, opts *Options) (Diagnostic, bool) {
+	a, ok := LookupAnalyzer(code)
+	if !ok || !enabled(code, opts) || s == nil {
+		return Diagnostic{}, false
+	}
+	return Diagnostic{Code: a.Code, Name: a.Name, Severity: a.Severity, Location: s.location(sp.Span), Message: msg}, true
+}
+
+// removeSuppression deletes one code from the comment, or the comment
+// when it was the only one.
+func removeSuppression(s *Summary, sp *Suppression, code string) SuggestedFix {
+	text := string(s.Src[sp.Span.Start:sp.Span.End])
+	var rest []string
+	for _, c := range sp.Codes {
+		if c != code {
+			rest = append(rest, c)
+		}
+	}
+	start, newText := sp.Span.Start, ""
+	if len(rest) > 0 {
+		open := strings.IndexByte(text, '[')
+		close := strings.IndexByte(text, ']')
+		if sp.Noqa || open < 0 || close < open {
+			return SuggestedFix{Title: "Remove unused suppression", Applicability: DisplayOnly}
+		}
+		newText = text[:open+1] + strings.Join(rest, ", ") + text[close:]
+	} else {
+		// Take the spaces before a trailing comment with it.
+		for start > 0 && (s.Src[start-1] == ' ' || s.Src[start-1] == '\t') {
+			start--
+		}
+	}
+	loc := Location{File: s.Path, Span: spanOf(start, sp.Span.End)}
+	loc.Pos = s.location(loc.Span).Pos
+	return SuggestedFix{Title: "Remove unused suppression", Applicability: Safe, Edits: []TextEdit{{Location: loc, NewText: newText}}}
+}
+
+// kernelInfos converts facts into hover information.
+func kernelInfos(facts []*KernelCall) []KernelCallInfo {
+	out := make([]KernelCallInfo, 0, len(facts))
+	for _, f := range facts {
+		info := KernelCallInfo{Location: f.Site, Kernel: f.Kernel, Backend: f.Backend.String()}
+		var comm []string
+		for _, op := range f.Ops {
+			comm = append(comm, fmt.Sprintf("%s (%s) at line %d", op.Kind, op.API[strings.LastIndexByte(op.API, '.')+1:], op.Pos.Line))
+		}
+		info.Communication = strings.Join(comm, "; ")
+		for _, r := range f.Reaches {
+			info.Contexts = append(info.Contexts, DescribeReach(r))
+		}
+		out = append(out, info)
+	}
+	return out
+}
+
+// DescribeReach renders a context in words, for hovers and messages.
+func DescribeReach(r Reach) string {
+	var s string
+	switch r.Kind.String() {
+	case "eager-single":
+		s = "outside shard_map"
+	case "jit-multi":
+		s = "under a multi-device jit (" + r.Multi + ") without shard_map"
+	case "shard-map-full":
+		s = "inside a fully manual shard_map"
+	case "shard-map-partial":
+		s = "inside a shard_map that leaves axes " + strings.Join(r.Missing, ", ") + " not manual"
+	case "pmap":
+		s = "inside jax.pmap"
+	default:
+		s = "in an unknown context (no caller in the workspace)"
+	}
+	if r.Entry != "" {
+		s += ", reached from " + r.Entry
+	}
+	return s
+}
+
+func spanOf(start, end int) pp.Span { return pp.Span{Start: start, End: end} }

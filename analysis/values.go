@@ -1,0 +1,299 @@
+package analysis
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Value is what the abstract interpreter knows about a Python value. The
+// concrete types below are the only implementations; anything else the
+// program computes is Unknown.
+type Value interface{ isValue() }
+
+type (
+	// vUnknown is a value the analysis knows nothing about.
+	vUnknown struct{}
+	// vConst is a literal.
+	vConst struct{ C Const }
+	// vExternal is a name outside the workspace, such as "jax.shard_map".
+	vExternal struct{ Qual string }
+	// vExtCall is the result of calling an external name.
+	vExtCall struct {
+		Qual string
+		Args []Value
+		Kw   map[string]Value
+		Site *Expr
+	}
+	// vModule is a workspace module.
+	vModule struct{ M *Module }
+	// vFunc is a def or lambda with its closure; Self is set for bound methods.
+	vFunc struct {
+		Def      *FuncDef
+		Env      *Env
+		Defaults []Value
+		Self     Value
+	}
+	// vClass is a workspace class.
+	vClass struct {
+		Def   *ClassDef
+		Attrs map[string]Value
+		Bases []Value
+	}
+	// vInstance is an object of a workspace class, one per creation site.
+	vInstance struct {
+		Class *vClass
+		Attrs map[string]Value
+	}
+	// vPartial is functools.partial(Fn, *Args, **Kw).
+	vPartial struct {
+		Fn   Value
+		Args []Value
+		Kw   map[string]Value
+	}
+	// vSeq is a tuple or list.
+	vSeq struct{ Items []Value }
+	// vDict is a dict display with literal string keys.
+	vDict struct {
+		Keys  []Value
+		Items []Value
+	}
+	// vUnion is one of several values (different branches assigned them).
+	vUnion struct{ Alts []Value }
+	// vPallas is the callable pl.pallas_call / pl.kernel returns.
+	vPallas struct{ K *kernelDecl }
+	// vShardMapped is shard_map(Fn, ...) (or smap).
+	vShardMapped struct {
+		Fn   Value
+		Spec *smSpec
+	}
+	// vShardMapFactory is jax.shard_map(mesh=..., ...) without a function:
+	// a decorator, or functools.partial(jax.shard_map, ...).
+	vShardMapFactory struct{ Spec *smSpec }
+	// vJitted is jax.jit(Fn, ...).
+	vJitted struct {
+		Fn       Value
+		Multi    string // evidence of more than one device, "" if none
+		MultiAt  *Expr
+		Site     *Expr
+		Describe string
+	}
+	// vJitFactory is functools.partial(jax.jit, ...) used as a decorator.
+	vJitFactory struct {
+		Multi   string
+		MultiAt *Expr
+	}
+	// vPmapped is jax.pmap(Fn).
+	vPmapped struct {
+		Fn   Value
+		Site *Expr
+	}
+	// vDeferred wraps functions handed to an unknown external callable:
+	// calling the result calls them, in the caller's context.
+	vDeferred struct{ Fns []Value }
+	// vMesh is a device mesh; Axes is nil when unknown.
+	vMesh struct {
+		Axes     []string
+		Explicit bool
+	}
+	// vCoreMesh is a chip-local mesh (TensorCoreMesh and friends).
+	vCoreMesh struct{ Axes []string }
+	// vSharding is a NamedSharding / PositionalSharding: multi-device evidence.
+	vSharding struct{ Desc string }
+	// vShardedArray is an array placed with a multi-device sharding.
+	vShardedArray struct{ Desc string }
+	// vRemoteCopy is a remote copy descriptor; .start() communicates.
+	vRemoteCopy struct{ Op *CommOp }
+	// vMethod is a method of a special value (remote copy .start, custom_vjp
+	// .defvjp, custom_partitioning .def_partition).
+	vMethod struct {
+		Recv Value
+		Name string
+	}
+	// vCustom is jax.custom_vjp/custom_jvp(Fn) with its rules.
+	vCustom struct {
+		Fn    Value
+		Rules []Value
+		Part  bool // custom_partitioning
+	}
+	// vKernelFactory is pl.kernel(out_shape=..., mesh=...) awaiting its body,
+	// or pl.core_map(mesh) awaiting its body.
+	vKernelFactory struct {
+		Site    *Expr
+		Kw      map[string]Value
+		CoreMap bool
+		API     string
+	}
+)
+
+var unknown Value = &vUnknown{}
+
+func (*vUnknown) isValue()         {}
+func (*vConst) isValue()           {}
+func (*vExternal) isValue()        {}
+func (*vExtCall) isValue()         {}
+func (*vModule) isValue()          {}
+func (*vFunc) isValue()            {}
+func (*vClass) isValue()           {}
+func (*vInstance) isValue()        {}
+func (*vPartial) isValue()         {}
+func (*vSeq) isValue()             {}
+func (*vDict) isValue()            {}
+func (*vUnion) isValue()           {}
+func (*vPallas) isValue()          {}
+func (*vShardMapped) isValue()     {}
+func (*vShardMapFactory) isValue() {}
+func (*vJitted) isValue()          {}
+func (*vJitFactory) isValue()      {}
+func (*vPmapped) isValue()         {}
+func (*vDeferred) isValue()        {}
+func (*vMesh) isValue()            {}
+func (*vCoreMesh) isValue()        {}
+func (*vSharding) isValue()        {}
+func (*vShardedArray) isValue()    {}
+func (*vRemoteCopy) isValue()      {}
+func (*vMethod) isValue()          {}
+func (*vCustom) isValue()          {}
+func (*vKernelFactory) isValue()   {}
+
+// maxUnion bounds the alternatives a union keeps; beyond it the value is Unknown.
+const maxUnion = 8
+
+// join merges the values two branches bind to one name.
+func join(a, b Value) Value {
+	switch {
+	case a == nil:
+		return b
+	case b == nil || a == b:
+		return a
+	}
+	var alts []Value
+	add := func(v Value) {
+		if u, ok := v.(*vUnion); ok {
+			alts = append(alts, u.Alts...)
+		} else {
+			alts = append(alts, v)
+		}
+	}
+	add(a)
+	add(b)
+	seen := map[string]bool{}
+	out := alts[:0]
+	for _, v := range alts {
+		k := valueKey(v, 2)
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, v)
+		}
+	}
+	if len(out) > maxUnion {
+		return unknown
+	}
+	if len(out) == 1 {
+		return out[0]
+	}
+	return &vUnion{Alts: out}
+}
+
+// alts returns the alternatives of v (itself when not a union).
+func alts(v Value) []Value {
+	if u, ok := v.(*vUnion); ok {
+		return u.Alts
+	}
+	return []Value{v}
+}
+
+// valueKey is a memoisation key: equal keys mean the analysis would treat
+// the values alike. Closures and objects are keyed by identity.
+func valueKey(v Value, depth int) string {
+	if depth < 0 {
+		return "…"
+	}
+	switch v := v.(type) {
+	case nil, *vUnknown:
+		return "?"
+	case *vConst:
+		return fmt.Sprintf("c%d:%s:%d:%t", v.C.Kind, v.C.S, v.C.I, v.C.B)
+	case *vExternal:
+		return "x:" + v.Qual
+	case *vSeq:
+		return "s(" + keys(v.Items, depth-1) + ")"
+	case *vDict:
+		return "d(" + keys(v.Keys, depth-1) + "|" + keys(v.Items, depth-1) + ")"
+	case *vUnion:
+		ks := make([]string, len(v.Alts))
+		for i, a := range v.Alts {
+			ks[i] = valueKey(a, depth-1)
+		}
+		sort.Strings(ks)
+		return "u(" + strings.Join(ks, ",") + ")"
+	case *vPartial:
+		kw := make([]string, 0, len(v.Kw))
+		for k, x := range v.Kw {
+			kw = append(kw, k+"="+valueKey(x, depth-1))
+		}
+		sort.Strings(kw)
+		return "p(" + valueKey(v.Fn, depth-1) + ";" + keys(v.Args, depth-1) + ";" + strings.Join(kw, ",") + ")"
+	case *vFunc:
+		return fmt.Sprintf("f%p:%p:%s", v.Def, v.Env, valueKey(v.Self, depth-1))
+	}
+	return fmt.Sprintf("%T%p", v, v)
+}
+
+func keys(vs []Value, depth int) string {
+	parts := make([]string, len(vs))
+	for i, v := range vs {
+		parts[i] = valueKey(v, depth)
+	}
+	return strings.Join(parts, ",")
+}
+
+// constStr returns the string a value is known to be.
+func constStr(v Value) (string, bool) {
+	if c, ok := v.(*vConst); ok && c.C.Kind == ConstStr {
+		return c.C.S, true
+	}
+	return "", false
+}
+
+// strList reads a string or a tuple/list of strings ("x" or ("x", "y")).
+func strList(v Value) ([]string, bool) {
+	if s, ok := constStr(v); ok {
+		return []string{s}, true
+	}
+	seq, ok := v.(*vSeq)
+	if !ok {
+		return nil, false
+	}
+	var out []string
+	for _, it := range seq.Items {
+		s, ok := constStr(it)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, s)
+	}
+	return out, true
+}
+
+// truth returns the static truth value of v, if known.
+func truth(v Value) (val, known bool) {
+	switch v := v.(type) {
+	case *vConst:
+		switch v.C.Kind {
+		case ConstNone:
+			return false, true
+		case ConstBool:
+			return v.C.B, true
+		case ConstInt:
+			return v.C.I != 0, true
+		case ConstStr:
+			return v.C.S != "", true
+		}
+	case *vFunc, *vClass, *vModule, *vPallas, *vMesh, *vInstance:
+		return true, true
+	case *vSeq:
+		return len(v.Items) > 0, true
+	}
+	return false, false
+}
