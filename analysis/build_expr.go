@@ -45,9 +45,10 @@ func (b *builder) expr(id pp.NodeID) *Expr {
 		e.Kind, e.Const = ExConst, Const{Kind: ConstBool, B: k == pp.KindTrue}
 	case pp.KindNone:
 		e.Kind, e.Const = ExConst, Const{Kind: ConstNone}
-	case pp.KindTuple, pp.KindList, pp.KindSet, pp.KindPatternList, pp.KindTuplePattern:
+	case pp.KindTuple, pp.KindList, pp.KindSet, pp.KindPatternList, pp.KindTuplePattern, pp.KindExpressionList, pp.KindListPattern:
 		e.Kind = map[pp.Kind]ExprKind{pp.KindTuple: ExTuple, pp.KindList: ExList, pp.KindSet: ExSet,
-			pp.KindPatternList: ExTuple, pp.KindTuplePattern: ExTuple}[k]
+			pp.KindPatternList: ExTuple, pp.KindTuplePattern: ExTuple, pp.KindExpressionList: ExTuple,
+			pp.KindListPattern: ExList}[k]
 		for _, c := range t.NamedChildren(id) {
 			e.Args = append(e.Args, b.expr(c))
 		}

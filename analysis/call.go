@@ -227,6 +227,14 @@ func (in *interp) describe(site *Expr) string {
 		return ""
 	}
 	txt := string(in.file.Src[site.Span.Start:site.Span.End])
+	if site.Kind == ExCall && len(site.Args) > 0 {
+		// "jax.jit(step, in_shardings=...)" reads best as "jax.jit(step)".
+		txt = in.file.Text(site.X.Span) + "(" + in.file.Text(site.Args[0].Span)
+		if len(site.Args) > 1 || len(site.Kw) > 0 {
+			txt += ", …"
+		}
+		txt += ")"
+	}
 	if i := strings.IndexAny(txt, "\r\n"); i >= 0 {
 		txt = txt[:i] + "…"
 	}

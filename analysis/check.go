@@ -121,7 +121,7 @@ func run(ctx context.Context, sums []*Summary, opts *Options) (res *Result, err 
 			diags[i].Severity = s
 		}
 	}
-	res.Diagnostics = filterInfo(diags, opts.ShowInfo)
+	res.Diagnostics = dedupe(filterInfo(diags, opts.ShowInfo))
 	res.Notes = syntaxNotes(sums)
 	SortDiagnostics(res.Diagnostics)
 	return res, ctx.Err()
@@ -189,6 +189,31 @@ func syntaxNotes(sums []*Summary) []Diagnostic {
 			}
 			out = append(out, Diagnostic{Code: "note", Severity: SeverityInfo, Location: s.location(e.Span), Message: msg})
 		}
+	}
+	return out
+}
+
+// dedupe keeps one diagnostic per file, start and code (spec §3: one per
+// call site and code, however many bad paths or kernels reach it), the
+// most severe first found.
+func dedupe(diags []Diagnostic) []Diagnostic {
+	type key struct {
+		file  string
+		start int
+		code  string
+	}
+	best := map[key]int{}
+	var out []Diagnostic
+	for _, d := range diags {
+		k := key{d.File, d.Span.Start, d.Code}
+		if i, ok := best[k]; ok {
+			if d.Severity < out[i].Severity {
+				out[i] = d
+			}
+			continue
+		}
+		best[k] = len(out)
+		out = append(out, d)
 	}
 	return out
 }

@@ -32,7 +32,7 @@ func (in *interp) entry(m *Module, what string, kind CtxKind, fn func()) {
 	saved := in.saveTop()
 	in.cur = &Ctx{Kind: kind}
 	in.file = m.Sum
-	in.stack = []*frame{{what: what, file: m.Sum}}
+	in.stack = []*frame{{what: what, file: m.Sum, library: strings.HasPrefix(what, "library ")}}
 	fn()
 	in.restoreTop(saved)
 }

@@ -48,6 +48,14 @@ type Reach struct {
 	Path []Related
 	// Jit describes the enclosing jit, if any.
 	Jit string
+	// Library is set when the path starts at a function with no caller in
+	// the workspace (its context is unknown, so only a hint is due).
+	Library bool
+}
+
+type callSiteKey struct {
+	site   *Expr
+	kernel string
 }
 
 type kernelCall struct {
@@ -64,10 +72,13 @@ func (in *interp) kernelCalled(k *kernelDecl, site *Expr) {
 	if in.cur.Kind == CtxKernel || site == nil {
 		return
 	}
-	kc := in.calls[site]
+	// One record per site and kernel: a generic launcher's single call
+	// site runs different kernels for different callers.
+	key := callSiteKey{site, valueKey(k.Body, 3)}
+	kc := in.calls[key]
 	if kc == nil {
 		kc = &kernelCall{k: k, site: site, file: in.file, reaches: map[lowering.ContextKind]*Reach{}}
-		in.calls[site] = kc
+		in.calls[key] = kc
 		in.order = append(in.order, kc)
 	}
 	in.kernelEffects(k)
@@ -118,7 +129,18 @@ func (in *interp) reach() *Reach {
 	if len(in.stack) > 0 && in.stack[0].what != "" && r.Entry == "" {
 		r.Entry = in.stack[0].what
 	}
+	r.Library = len(in.stack) > 0 && in.stack[0].library
 	return r
+}
+
+// firstLine is the short anchor of spec §3: the span cut at the end of
+// its first line.
+func (s *Summary) firstLine(sp pp.Span) Location {
+	m := s.Mapper()
+	if end := m.LineEnd(m.Line(sp.Start)); end < sp.End && end > sp.Start {
+		sp.End = end
+	}
+	return s.location(sp)
 }
 
 // location converts a span of this file to a Location.
@@ -149,7 +171,7 @@ func (in *interp) facts() []*KernelCall {
 	for _, kc := range in.order {
 		e := in.effects[kc.k]
 		f := &KernelCall{
-			Site: kc.file.location(kc.site.Span), Kernel: e.Name, Entry: kc.k.Entry,
+			Site: kc.file.firstLine(kc.site.Span), Kernel: e.Name, Entry: kc.k.Entry,
 			Backend: e.Backend, Effects: e.Effects, Decl: kc.k.File.location(kc.k.Site.Span),
 		}
 		for _, op := range e.Ops {

@@ -43,6 +43,8 @@ type frame struct {
 	file *Summary
 	what string
 	ctx  *Ctx
+	// library marks the entry frame of a function no one calls.
+	library bool
 }
 
 type interp struct {
@@ -54,7 +56,7 @@ type interp struct {
 	active  map[string]bool
 	called  map[*FuncDef]bool
 	budget  int
-	calls   map[*Expr]*kernelCall
+	calls   map[callSiteKey]*kernelCall
 	order   []*kernelCall
 	effects map[*kernelDecl]*kernelEffects
 	wrapper map[string]bool
@@ -72,7 +74,7 @@ func newInterp(ctx context.Context, prog *Program, opts *Options) *interp {
 	in := &interp{
 		ctx: ctx, prog: prog, opts: opts,
 		memo: map[string]Value{}, active: map[string]bool{}, called: map[*FuncDef]bool{},
-		calls: map[*Expr]*kernelCall{}, effects: map[*kernelDecl]*kernelEffects{},
+		calls: map[callSiteKey]*kernelCall{}, effects: map[*kernelDecl]*kernelEffects{},
 		wrapper: map[string]bool{},
 	}
 	for _, w := range opts.ShardMapWrappers {

@@ -167,7 +167,7 @@ type Import struct {
 
 // ImportName is one imported name and its local alias ("" for none).
 type ImportName struct {
-	Name   string
-	As     string
-	Span   pyparse.Span
+	Name string
+	As   string
+	Span pyparse.Span
 }

@@ -11,8 +11,12 @@ import (
 // Suppression is one `# pallas-ls: ignore[...]`, `ignore-file[...]` or
 // `# noqa: ...` comment.
 type Suppression struct {
-	File   string
-	Span   pp.Span // the comment
+	File string
+	Span pp.Span // the comment
+	// Match is the suppression's own text within the comment (a comment
+	// may carry more, such as another tool's directive).
+	Match    pp.Span
+	Trailing bool
 	Line   int     // 0-based line it applies to (-1 for the whole file)
 	Codes  []string
 	Reason string
@@ -21,7 +25,7 @@ type Suppression struct {
 }
 
 var (
-	ignoreRe = regexp.MustCompile(`#\s*pallas-ls:\s*ignore(-file)?\[([^\]]*)\](?:\s*--\s*(.*))?`)
+	ignoreRe = regexp.MustCompile(`#\s*pallas-ls:\s*ignore(-file)?\[([^\]]*)\](?:\s*--\s*([^#]*))?`)
 	noqaRe   = regexp.MustCompile(`(?i)#\s*noqa:\s*([A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*)`)
 )
 
@@ -34,13 +38,16 @@ func suppressions(s *Summary) []*Suppression {
 		if !c.Trailing {
 			line++ // alone on its line: applies to the next line
 		}
-		if mm := ignoreRe.FindStringSubmatch(c.Text); mm != nil {
-			sp := &Suppression{File: s.Path, Span: c.Span, Line: line, Codes: splitCodes(mm[2]), Reason: strings.TrimSpace(mm[3]), used: map[string]bool{}}
+		if idx := ignoreRe.FindStringSubmatchIndex(c.Text); idx != nil {
+			mm := ignoreRe.FindStringSubmatch(c.Text)
+			sp := &Suppression{File: s.Path, Span: c.Span, Line: line, Codes: splitCodes(mm[2]), Reason: strings.TrimSpace(mm[3]), used: map[string]bool{},
+				Match: pp.Span{Start: c.Span.Start + idx[0], End: c.Span.Start + idx[1]}, Trailing: c.Trailing}
 			if mm[1] != "" {
 				sp.Line = -1
 			}
 			out = append(out, sp)
-		} else if mm := noqaRe.FindStringSubmatch(c.Text); mm != nil {
+		} else if idx := noqaRe.FindStringSubmatchIndex(c.Text); idx != nil {
+			mm := noqaRe.FindStringSubmatch(c.Text)
 			var codes []string
 			for _, code := range splitCodes(mm[1]) {
 				if strings.HasPrefix(code, "PAL") {
@@ -48,7 +55,8 @@ func suppressions(s *Summary) []*Suppression {
 				}
 			}
 			if len(codes) > 0 {
-				out = append(out, &Suppression{File: s.Path, Span: c.Span, Line: m.Line(c.Span.Start), Codes: codes, Noqa: true, used: map[string]bool{}})
+				out = append(out, &Suppression{File: s.Path, Span: c.Span, Line: m.Line(c.Span.Start), Codes: codes, Noqa: true, used: map[string]bool{},
+					Match: pp.Span{Start: c.Span.Start + idx[0], End: c.Span.Start + idx[1]}, Trailing: true})
 			}
 		}
 	}

@@ -85,33 +85,44 @@ func newFinding(code string, s *Summary, sp *Suppression, msg string, opts *Opti
 	return Diagnostic{Code: a.Code, Name: a.Name, Severity: a.Severity, Location: s.location(sp.Span), Message: msg}, true
 }
 
-// removeSuppression deletes one code from the comment, or the comment
-// when it was the only one.
+// removeSuppression deletes one code from the suppression, or the
+// suppression itself when it was the only code: the rest of the comment
+// stays, and a comment left empty goes with its line or its spaces.
 func removeSuppression(s *Summary, sp *Suppression, code string) SuggestedFix {
-	text := string(s.Src[sp.Span.Start:sp.Span.End])
+	fix := SuggestedFix{Title: "Remove unused suppression", Applicability: Safe}
 	var rest []string
 	for _, c := range sp.Codes {
 		if c != code {
 			rest = append(rest, c)
 		}
 	}
-	start, newText := sp.Span.Start, ""
+	text := s.Text(sp.Match)
 	if len(rest) > 0 {
-		open := strings.IndexByte(text, '[')
-		close := strings.IndexByte(text, ']')
+		open, close := strings.IndexByte(text, '['), strings.IndexByte(text, ']')
 		if sp.Noqa || open < 0 || close < open {
-			return SuggestedFix{Title: "Remove unused suppression", Applicability: DisplayOnly}
+			fix.Applicability = DisplayOnly
+			return fix
 		}
-		newText = text[:open+1] + strings.Join(rest, ", ") + text[close:]
-	} else {
-		// Take the spaces before a trailing comment with it.
+		fix.Edits = []TextEdit{s.Edit(spanOf(sp.Match.Start+open+1, sp.Match.Start+close), strings.Join(rest, ", "))}
+		return fix
+	}
+	start, end := sp.Match.Start, sp.Match.End
+	for end < sp.Span.End && (s.Src[end] == ' ' || s.Src[end] == '\t') {
+		end++
+	}
+	if start == sp.Span.Start && end == sp.Span.End {
+		// The comment is only the suppression.
 		for start > 0 && (s.Src[start-1] == ' ' || s.Src[start-1] == '\t') {
 			start--
 		}
+		if !sp.Trailing {
+			m := s.Mapper()
+			line := m.Line(sp.Span.Start)
+			start, end = m.LineStart(line), m.LineStart(line+1)
+		}
 	}
-	loc := Location{File: s.Path, Span: spanOf(start, sp.Span.End)}
-	loc.Pos = s.location(loc.Span).Pos
-	return SuggestedFix{Title: "Remove unused suppression", Applicability: Safe, Edits: []TextEdit{{Location: loc, NewText: newText}}}
+	fix.Edits = []TextEdit{s.Edit(spanOf(start, end), "")}
+	return fix
 }
 
 // kernelInfos converts facts into hover information.

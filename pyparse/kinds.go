@@ -40,6 +40,7 @@ var (
 	KindSet, KindBinaryOperator, KindUnaryOperator, KindConditionalExpr      Kind
 	KindFloat, KindConcatenatedString, KindStringContent, KindPass           Kind
 	KindAsPattern, KindNamedExpression, KindKeywordSeparator                 Kind
+	KindExpressionList, KindListPattern                                      Kind
 )
 
 var (
@@ -134,7 +135,8 @@ func bindKinds() {
 		&KindFloat: "float", &KindConcatenatedString: "concatenated_string",
 		&KindStringContent: "string_content", &KindPass: "pass_statement",
 		&KindAsPattern: "as_pattern", &KindNamedExpression: "named_expression",
-		&KindKeywordSeparator: "keyword_separator",
+		&KindKeywordSeparator: "keyword_separator", &KindExpressionList: "expression_list",
+		&KindListPattern: "list_pattern",
 	} {
 		*p = symbolFor(name, true)
 	}

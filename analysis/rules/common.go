@@ -8,9 +8,12 @@ import (
 	"github.com/pallas-ls/pallas-ls/lowering"
 )
 
-// version describes the JAX version a message predicts for.
-func version(p *analysis.Pass) string {
-	s := "JAX " + p.Version.String()
+// version names the JAX version a message predicts for; where it came
+// from is in the hover (versionWhy), keeping messages one short line.
+func version(p *analysis.Pass) string { return "JAX " + p.Version.String() }
+
+func versionWhy(p *analysis.Pass) string {
+	s := version(p)
 	if r := p.Options.JAXVersionReason; r != "" {
 		s += " (" + r + ")"
 	}
@@ -29,7 +32,7 @@ func quoteError(o lowering.Outcome) string {
 // detail is the hover text of an SPMD finding.
 func detail(p *analysis.Pass, o lowering.Outcome) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Predicted first error with %s:\n\n    %s\n", version(p), quoteError(o))
+	fmt.Fprintf(&b, "Predicted first error with %s:\n\n    %s\n", versionWhy(p), quoteError(o))
 	if o.Layer != "" || o.Where != "" {
 		fmt.Fprintf(&b, "\nRaised at %s time", o.Layer)
 		if o.Where != "" {

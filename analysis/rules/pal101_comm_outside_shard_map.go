@@ -48,7 +48,7 @@ func runPAL101(p *analysis.Pass) {
 			})
 			continue
 		}
-		if r, ok := onlyUnknown(kc); ok {
+		if r, ok := onlyUnknown(kc); ok && r.Library {
 			p.Report(analysis.Diagnostic{
 				Location: kc.Site, Severity: analysis.SeverityInfo,
 				Message: fmt.Sprintf("communicating kernel `%s` (%s): callers must run this inside jax.shard_map with every mesh axis manual (%s)",
