@@ -17,11 +17,11 @@ type Suppression struct {
 	// may carry more, such as another tool's directive).
 	Match    pp.Span
 	Trailing bool
-	Line   int     // 0-based line it applies to (-1 for the whole file)
-	Codes  []string
-	Reason string
-	Noqa   bool
-	used   map[string]bool
+	Line     int // 0-based line it applies to (-1 for the whole file)
+	Codes    []string
+	Reason   string
+	Noqa     bool
+	used     map[string]bool
 }
 
 var (
