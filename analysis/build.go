@@ -82,6 +82,8 @@ func (b *builder) stmt(id pp.NodeID) *Stmt {
 		return b.decorated(id)
 	case pp.KindImport, pp.KindImportFrom:
 		s.Kind, s.Import = StImport, b.importStmt(id)
+	case pp.KindMatch:
+		return b.match(id)
 	default:
 		s.Kind = StOther
 	}
@@ -245,3 +247,36 @@ func (b *builder) strConst(id pp.NodeID) (string, bool) {
 	}
 	return sb.String(), true
 }
+
+// match turns `match x: case ...:` into a chain of ifs whose conditions
+// are opaque: any case may run, as far as the analysis knows.
+func (b *builder) match(id pp.NodeID) *Stmt {
+	t := b.t
+	var cases []pp.NodeID
+	var walk func(pp.NodeID)
+	walk = func(n pp.NodeID) {
+		for _, c := range t.NamedChildren(n) {
+			switch t.Kind(c).String() {
+			case "case_clause":
+				cases = append(cases, c)
+			case "block":
+				walk(c)
+			}
+		}
+	}
+	walk(id)
+	subject := b.expr(t.ChildByField(id, FieldSubjectOf()))
+	var chain []*Stmt
+	for i := len(cases) - 1; i >= 0; i-- {
+		c := cases[i]
+		body := b.block(t.ChildByField(c, pp.FieldConsequence))
+		chain = []*Stmt{{Kind: StIf, Span: b.span(c), Cond: &Expr{Kind: ExOther, Span: b.span(c), Args: []*Expr{subject}}, Body: body, Else: chain}}
+	}
+	if len(chain) == 0 {
+		return &Stmt{Kind: StOther, Span: b.span(id)}
+	}
+	return chain[0]
+}
+
+// FieldSubjectOf is the match statement's subject field.
+func FieldSubjectOf() pp.Field { return pp.FieldOf("subject") }

@@ -193,7 +193,7 @@ func (in *interp) callJitted(f *vJitted, a args, site *Expr) Value {
 				c.Multi = s.Desc
 			}
 		}
-		if c.Multi == "" && c.Mesh != nil {
+		if c.Multi == "" && c.Mesh != nil && c.Mesh.Devices != 1 {
 			c.Multi = "a context mesh (jax.set_mesh / with mesh:)"
 		}
 	}

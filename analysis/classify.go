@@ -19,11 +19,20 @@ func (in *interp) classify(k *kernelDecl, e *kernelEffects, scan *kernelScan) {
 		}
 	}
 	e.Grid = gridNames(k.Kw["grid"])
+	if gs, ok := k.Kw["grid_spec"].(*vExtCall); ok {
+		e.Grid = append(e.Grid, gridNames(argAt(args{pos: gs.Args, kw: gs.Kw}, 0, "grid"))...)
+	}
+	_, meshKnown := k.Kw["mesh"].(*vCoreMesh)
 	for _, g := range e.Grid {
 		local[g] = true
 	}
 	isDevice := func(axis string) bool {
 		if local[axis] {
+			return false
+		}
+		if k.Entry != "pallas_call" && (!meshKnown || e.CoreAxes == nil) {
+			// pl.kernel / core_map over a mesh we cannot read: its axis
+			// names may all be core axes. Unknown is never an error.
 			return false
 		}
 		return !(e.CoreAxes == nil && conventionalCoreAxes[axis])
@@ -32,6 +41,10 @@ func (in *interp) classify(k *kernelDecl, e *kernelEffects, scan *kernelScan) {
 	eff.MeshKernel = k.Entry != "pallas_call"
 	var logical, visible bool
 	for _, op := range scan.ops {
+		if op.UnknownAxis {
+			e.MaybeComm = true
+			continue
+		}
 		switch {
 		case op.Kind == "axis_index":
 			if !isDevice(op.Axes[0]) {

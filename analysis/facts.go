@@ -20,6 +20,9 @@ type KernelCall struct {
 	Reaches []Reach
 	// Decl is where the kernel is declared (the pallas_call / pl.kernel).
 	Decl Location
+	// MaybeComm is set when the kernel communicates over axes whose names
+	// are not known in this context (parameters): enough for a hint only.
+	MaybeComm bool
 }
 
 // OpFact is one communicating operation, located.
@@ -172,7 +175,7 @@ func (in *interp) facts() []*KernelCall {
 		e := in.effects[kc.k]
 		f := &KernelCall{
 			Site: kc.file.firstLine(kc.site.Span), Kernel: e.Name, Entry: kc.k.Entry,
-			Backend: e.Backend, Effects: e.Effects, Decl: kc.k.File.location(kc.k.Site.Span),
+			Backend: e.Backend, Effects: e.Effects, Decl: kc.k.File.location(kc.k.Site.Span), MaybeComm: e.MaybeComm,
 		}
 		for _, op := range e.Ops {
 			f.Ops = append(f.Ops, OpFact{Location: op.File.location(pp.Span{Start: op.Span[0], End: op.Span[1]}),

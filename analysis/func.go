@@ -1,6 +1,9 @@
 package analysis
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 func (in *interp) makeFunc(env *Env, def *FuncDef) *vFunc {
 	closure := env
@@ -76,6 +79,20 @@ func (in *interp) callFunc(f *vFunc, a args, site *Expr) Value {
 	if v, ok := in.memo[key]; ok {
 		return v
 	}
+	if in.evals[f.Def] >= maxEvalsPerDef {
+		// Widening: past a few distinct abstract calls, one more evaluation
+		// with Unknown arguments stands for all the rest. It keeps the run
+		// linear-ish on code that calls a helper with many literals.
+		// Closures and receivers are keyed by identity, so the widened
+		// key leaves them out.
+		a = args{opaque: true}
+		key = fmt.Sprintf("widened:%p@%s", f.Def, in.cur.key())
+		if v, ok := in.memo[key]; ok {
+			return v
+		}
+	}
+	in.evals[f.Def]++
+
 	if in.active[key] {
 		return unknown
 	}
@@ -165,7 +182,15 @@ func (in *interp) bind(f *vFunc, a args) *Env {
 }
 
 func (in *interp) instantiate(c *vClass, a args, site *Expr) Value {
-	inst := &vInstance{Class: c, Attrs: map[string]Value{}}
+	// One abstract object per creation site and class (allocation-site
+	// abstraction): evaluating the site again refines the same object.
+	inst := in.instances[instKey{site, c}]
+	if inst == nil || site == nil {
+		inst = &vInstance{Class: c, Attrs: map[string]Value{}}
+		if site != nil {
+			in.instances[instKey{site, c}] = inst
+		}
+	}
 	if init := in.classAttr(c, "__init__", 0); init != nil {
 		if f, ok := init.(*vFunc); ok {
 			b := *f
@@ -192,4 +217,9 @@ func (in *interp) classAttr(c *vClass, name string, depth int) Value {
 		}
 	}
 	return nil
+}
+
+type instKey struct {
+	site *Expr
+	cls  *vClass
 }

@@ -35,7 +35,10 @@ import (
 
 const (
 	maxStack  = 48
-	maxBudget = 2_000_000
+	maxBudget = 4_000_000
+	// maxEvalsPerDef bounds the distinct abstract calls of one function
+	// before its arguments are widened to Unknown.
+	maxEvalsPerDef = 12
 )
 
 type frame struct {
@@ -48,18 +51,21 @@ type frame struct {
 }
 
 type interp struct {
-	ctx     context.Context
-	prog    *Program
-	opts    *Options
-	stack   []*frame
-	memo    map[string]Value
-	active  map[string]bool
-	called  map[*FuncDef]bool
-	budget  int
-	calls   map[callSiteKey]*kernelCall
-	order   []*kernelCall
-	effects map[*kernelDecl]*kernelEffects
-	wrapper map[string]bool
+	ctx    context.Context
+	prog   *Program
+	opts   *Options
+	stack  []*frame
+	memo   map[string]Value
+	active map[string]bool
+	called map[*FuncDef]bool
+	evals  map[*FuncDef]int
+	// instances holds one abstract object per creation site.
+	instances map[instKey]*vInstance
+	budget    int
+	calls     map[callSiteKey]*kernelCall
+	order     []*kernelCall
+	effects   map[*kernelDecl]*kernelEffects
+	wrapper   map[string]bool
 	// cur is the innermost frame's context.
 	cur *Ctx
 	// file is the file whose code is being evaluated.
@@ -73,7 +79,7 @@ type interp struct {
 func newInterp(ctx context.Context, prog *Program, opts *Options) *interp {
 	in := &interp{
 		ctx: ctx, prog: prog, opts: opts,
-		memo: map[string]Value{}, active: map[string]bool{}, called: map[*FuncDef]bool{},
+		memo: map[string]Value{}, active: map[string]bool{}, called: map[*FuncDef]bool{}, evals: map[*FuncDef]int{}, instances: map[instKey]*vInstance{},
 		calls: map[callSiteKey]*kernelCall{}, effects: map[*kernelDecl]*kernelEffects{},
 		wrapper: map[string]bool{},
 	}

@@ -27,9 +27,11 @@ type CommOp struct {
 	Axes    []string // dict keys, or the axis_index axis
 	Logical bool
 	NTuple  int // elements of a MESH tuple id
-	File    *Summary
-	Span    [2]int
-	started bool
+	// UnknownAxis is set when the axis names are not known statically.
+	UnknownAxis bool
+	File        *Summary
+	Span        [2]int
+	started     bool
 }
 
 // kernelScan collects what a kernel body does while it is evaluated.
@@ -40,14 +42,16 @@ type kernelScan struct {
 
 // kernelEffects is the verdict on one kernel declaration.
 type kernelEffects struct {
-	Name     string
-	Backend  lowering.Backend
-	Effects  lowering.Effects
-	Ops      []*CommOp // the communicating ones, in source order
-	Visible  bool
-	Interp   bool
-	CoreAxes []string
-	Grid     []string
+	Name    string
+	Backend lowering.Backend
+	Effects lowering.Effects
+	Ops     []*CommOp // the communicating ones, in source order
+	Visible bool
+	// MaybeComm: communication over axes whose names are not known here.
+	MaybeComm bool
+	Interp    bool
+	CoreAxes  []string
+	Grid      []string
 }
 
 func (in *interp) pallasCall(api string, a args, site *Expr) Value {
@@ -96,7 +100,12 @@ func (in *interp) remoteComm(api string, a args, site *Expr) Value {
 		return nonNone // local: no device id
 	}
 	if !classifyID(op, id, idType) {
-		return nonNone // unknown id: never a verdict
+		if op.IDForm != "dict" {
+			return nonNone // nothing known of the id: never a verdict
+		}
+		// A dict id whose axis names are not literal (a parameter): it
+		// communicates, but over which axes is unknown; only hints use it.
+		op.UnknownAxis = true
 	}
 	switch {
 	case strings.HasSuffix(api, "make_async_remote_copy"):
@@ -146,10 +155,7 @@ func (in *interp) axisIndex(a args, site *Expr) {
 		return
 	}
 	name, ok := constStr(argAt(a, 0, "axis_name"))
-	if !ok {
-		return
-	}
-	in.recordOp(&CommOp{Kind: "axis_index", API: "jax.lax.axis_index", Axes: []string{name},
+	in.recordOp(&CommOp{Kind: "axis_index", API: "jax.lax.axis_index", Axes: []string{name}, UnknownAxis: !ok,
 		File: in.file, Span: [2]int{site.Span.Start, site.Span.End}})
 }
 

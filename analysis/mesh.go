@@ -100,8 +100,33 @@ func meshValue(name string, a args) Value {
 	if ns, ok := strList(names); ok {
 		m.Axes = ns
 	}
+	m.Devices = meshDevices(name, a)
 	m.Explicit = name == "jax.make_mesh" && a.kw["axis_types"] == nil
 	return m
+}
+
+// meshDevices reads a literal device count: make_mesh((1, 1), ...) or
+// devices=[one device].
+func meshDevices(name string, a args) int {
+	if d, ok := a.kw["devices"].(*vSeq); ok {
+		return len(d.Items)
+	}
+	if name != "jax.make_mesh" {
+		return 0
+	}
+	shape, ok := argAt(a, 0, "axis_shapes").(*vSeq)
+	if !ok {
+		return 0
+	}
+	n := 1
+	for _, it := range shape.Items {
+		c, ok := it.(*vConst)
+		if !ok || c.C.Kind != ConstInt {
+			return 0
+		}
+		n *= int(c.C.I)
+	}
+	return n
 }
 
 func coreMeshValue(a args) Value {
@@ -124,7 +149,7 @@ func (in *interp) shardingCall(name string, a args, site *Expr) Value {
 	switch name {
 	case "jax.device_put":
 		if len(a.pos) > 1 {
-			if s, ok := a.pos[1].(*vSharding); ok {
+			if s, ok := a.pos[1].(*vSharding); ok && !s.Single {
 				return &vShardedArray{Desc: "jax.device_put(..., " + s.Desc + ")"}
 			}
 		}
@@ -137,7 +162,11 @@ func (in *interp) shardingCall(name string, a args, site *Expr) Value {
 		}
 		return first(a)
 	}
-	return &vSharding{Desc: in.describe(site)}
+	sh := &vSharding{Desc: in.describe(site)}
+	if m, ok := first(a).(*vMesh); ok && m.Devices == 1 {
+		sh.Single = true
+	}
+	return sh
 }
 
 // shardingEvidence looks for shardings in jit's in_shardings/out_shardings.
@@ -156,7 +185,7 @@ func hasSharding(v Value, depth int) bool {
 	}
 	switch v := v.(type) {
 	case *vSharding:
-		return true
+		return !v.Single
 	case *vSeq:
 		for _, it := range v.Items {
 			if hasSharding(it, depth-1) {

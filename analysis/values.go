@@ -95,11 +95,17 @@ type (
 	vMesh struct {
 		Axes     []string
 		Explicit bool
+		// Devices is the mesh's device count when known (0: unknown).
+		Devices int
 	}
 	// vCoreMesh is a chip-local mesh (TensorCoreMesh and friends).
 	vCoreMesh struct{ Axes []string }
 	// vSharding is a NamedSharding / PositionalSharding: multi-device evidence.
-	vSharding struct{ Desc string }
+	vSharding struct {
+		Desc string
+		// Single is set when the sharding's mesh has exactly one device.
+		Single bool
+	}
 	// vShardedArray is an array placed with a multi-device sharding.
 	vShardedArray struct{ Desc string }
 	// vRemoteCopy is a remote copy descriptor; .start() communicates.

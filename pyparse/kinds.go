@@ -40,7 +40,7 @@ var (
 	KindSet, KindBinaryOperator, KindUnaryOperator, KindConditionalExpr      Kind
 	KindFloat, KindConcatenatedString, KindStringContent, KindPass           Kind
 	KindAsPattern, KindNamedExpression, KindKeywordSeparator                 Kind
-	KindExpressionList, KindListPattern                                      Kind
+	KindExpressionList, KindListPattern, KindMatch                           Kind
 )
 
 var (
@@ -136,7 +136,7 @@ func bindKinds() {
 		&KindStringContent: "string_content", &KindPass: "pass_statement",
 		&KindAsPattern: "as_pattern", &KindNamedExpression: "named_expression",
 		&KindKeywordSeparator: "keyword_separator", &KindExpressionList: "expression_list",
-		&KindListPattern: "list_pattern",
+		&KindListPattern: "list_pattern", &KindMatch: "match_statement",
 	} {
 		*p = symbolFor(name, true)
 	}

@@ -35,10 +35,10 @@ func init() { analysis.Register(PAL101) }
 
 func runPAL101(p *analysis.Pass) {
 	for _, kc := range p.KernelCalls {
-		if !isTPU(kc) || !kc.Effects.Communicates() {
+		if !isTPU(kc) || !kc.Effects.Communicates() && !kc.MaybeComm {
 			continue
 		}
-		if r, o, ok := failingReach(p.Version, kc); ok {
+		if r, o, ok := failingReach(p.Version, kc); ok && kc.Effects.Communicates() {
 			p.Report(analysis.Diagnostic{
 				Location: kc.Site,
 				Message: fmt.Sprintf("communicating kernel `%s` (%s) is called outside a fully manual jax.shard_map%s; with %s this fails: %s",
