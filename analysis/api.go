@@ -115,13 +115,12 @@ func first(a args) Value {
 }
 
 // opaque is a call of an unknown external: its result remembers the call;
-// functions handed to it run when the result is called (or now, in kernels).
+// functions handed to it run when the result is called (or now, in
+// kernels). Calling them at wrap time instead could run a body in the
+// wrong context (a decorator applied at module level, say).
 func (in *interp) opaque(qual string, a args, site *Expr) Value {
 	if in.cur.Kind == CtxKernel {
 		in.callFunctionArgs(a, site)
-	}
-	if d, ok := deferFunctionArgs(a).(*vDeferred); ok && in.cur.Kind != CtxKernel {
-		return d
 	}
 	return &vExtCall{Qual: qual, Args: a.pos, Kw: a.kw, Site: site}
 }
@@ -182,8 +181,18 @@ func (in *interp) callExtResult(f *vExtCall, a args, site *Expr) Value {
 		}
 		return unknown
 	}
-	if in.cur.Kind == CtxKernel {
-		in.callFunctionArgs(a, site)
+	// The product of an opaque wrapper: calling it runs the functions
+	// the wrapper was given (a decorator's wrapped function).
+	var out Value
+	fns := 0
+	for _, v := range append(append([]Value{}, f.Args...), mapValues(f.Kw)...) {
+		if isCallable(v) {
+			fns++
+			out = in.call(v, a, site)
+		}
+	}
+	if fns == 1 {
+		return out
 	}
 	return in.opaque(f.Qual+"()", a, site)
 }

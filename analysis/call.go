@@ -121,30 +121,11 @@ func (in *interp) call(fn Value, a args, site *Expr) Value {
 		in.callFunctionArgs(a, site)
 		return unknown
 	}
-	return deferFunctionArgs(a)
+	// An unknown callee: keep what it was given, like an opaque external.
+	return in.opaque("?", a, site)
 }
 
-// deferFunctionArgs is what an opaque callee returns outside kernels: a
-// value that, when called, calls the functions it was given. Wrappers
-// (decorators from other libraries, jax.checkpoint) behave so; calling
-// them now instead could run a body in the wrong context.
-func deferFunctionArgs(a args) Value {
-	var fns []Value
-	for _, v := range a.pos {
-		if isCallable(v) {
-			fns = append(fns, v)
-		}
-	}
-	for _, k := range sortedKeys(a.kw) {
-		if v := a.kw[k]; isCallable(v) {
-			fns = append(fns, v)
-		}
-	}
-	if len(fns) == 0 {
-		return unknown
-	}
-	return &vDeferred{Fns: fns}
-}
+
 
 // callFunctionArgs calls the workspace functions among an opaque callee's
 // arguments in the current context: inside kernels, control-flow helpers

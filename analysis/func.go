@@ -43,7 +43,7 @@ func (in *interp) defineFunc(env *Env, def *FuncDef) Value {
 			}
 		}
 		v = in.call(dv, args{pos: []Value{v}, kw: map[string]Value{}}, d)
-		if v == unknown {
+		if v == unknown || isNone(v) {
 			// An opaque decorator: keep the function so that calls of the
 			// decorated name still reach its body.
 			v = in.makeFunc(env, def)

@@ -142,7 +142,12 @@ func classifyID(op *CommOp, id, idType Value) bool {
 		}
 	case *vSeq:
 		op.IDForm, op.NTuple = "tuple", len(v.Items)
-	case *vConst, *vNonNone, *vExtCall:
+	case *vExtCall:
+		if v.Qual == "?" { // result of an unknown callee: may be None
+			return false
+		}
+		op.IDForm = "int"
+	case *vConst, *vNonNone:
 		op.IDForm = "int"
 	default:
 		return false

@@ -14,7 +14,12 @@ class GridNamesTest:
         def f(x):
             return pl.pallas_call(
                 kernel,
-                grid_spec=pl.GridSpec(grid=(("foo", 2), ("bar", 4))),
+                grid_spec=pl.GridSpec(
+                    grid=(("foo", 2), ("bar", 4)),
+                    in_specs=[pl.BlockSpec((8, 128), lambda i, j: (i, j))],
+                    out_specs=pl.BlockSpec((8, 128), lambda i, j: (i, j)),
+                ),
+                interpret=pltpu.InterpretParams(),
                 out_shape=jax.ShapeDtypeStruct((16, 512), jnp.float32),
             )(x)
 
