@@ -121,8 +121,13 @@ func (in *interp) reach() *Reach {
 	default:
 		r.Kind = lowering.CtxUnknown
 	}
+	var last *Expr
 	for i := len(in.stack) - 1; i >= 0; i-- {
 		f := in.stack[i]
+		if f.site != nil && f.site == last {
+			continue // a wrapper and the function it wraps share one call site
+		}
+		last = f.site
 		if f.site != nil && f.file != nil {
 			r.Path = append(r.Path, Related{Location: f.file.location(f.site.Span), Message: "via `" + describeAt(f.file, f.site) + "`"})
 		} else if f.file != nil && i == 0 {

@@ -1,0 +1,6 @@
+"""Kernels of the example project."""
+
+from .local import add_one
+from .ring import ring_all_reduce
+
+__all__ = ["add_one", "ring_all_reduce"]
