@@ -125,8 +125,6 @@ func (in *interp) call(fn Value, a args, site *Expr) Value {
 	return in.opaque("?", a, site)
 }
 
-
-
 // callFunctionArgs calls the workspace functions among an opaque callee's
 // arguments in the current context: inside kernels, control-flow helpers
 // (pl.when, lax.fori_loop, user wrappers of them) run their bodies.
