@@ -1,5 +1,7 @@
 package analysis
 
+import "path/filepath"
+
 func (in *interp) getattr(v Value, name string) Value {
 	switch o := v.(type) {
 	case *vUnion:
@@ -89,7 +91,7 @@ func (in *interp) runModule(m *Module) {
 		saved := in.saveTop()
 		in.cur = &Ctx{Kind: CtxPlain}
 		in.file = m.Sum
-		in.stack = []*frame{{what: "module top level of " + m.Name, file: m.Sum}}
+		in.stack = []*frame{{what: "module top level of " + filepath.Base(m.Path), file: m.Sum}}
 		m.env.set("__name__", unknown)
 		in.execBody(m.env, m.Sum.Body)
 		in.restoreTop(saved)

@@ -87,9 +87,14 @@ func (s *Summary) ImportEdit(stmt string) TextEdit {
 	if atLineStart {
 		return s.Edit(pp.Span{Start: at, End: at}, stmt+nl)
 	}
-	// Insert after the rest of that line (a trailing comment stays put).
+	// Insert on a line of its own after that line (a trailing comment
+	// stays put).
 	m := s.Mapper()
-	end := m.LineEnd(m.Line(at))
+	line := m.Line(at)
+	if next := m.LineStart(line + 1); line+1 < m.Lines() && next > m.LineEnd(line) {
+		return s.Edit(pp.Span{Start: next, End: next}, stmt+nl)
+	}
+	end := m.LineEnd(line)
 	return s.Edit(pp.Span{Start: end, End: end}, nl+stmt)
 }
 

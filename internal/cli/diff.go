@@ -183,8 +183,20 @@ type diffRun struct {
 	n    int
 }
 
+// emit appends n ops of one kind. Within a change, deletions are put
+// before insertions, as diff -u and git print them: the bisection can find
+// an insertion first, and although patch(1) accepts either order, a reader
+// expects the old line above its replacement. Swapping adjacent '+' and
+// '-' runs keeps the script valid, since each side's lines stay in order.
 func (m *myers) emit(kind byte, n int) {
 	if n == 0 {
+		return
+	}
+	if k := len(m.runs); kind == '-' && k > 0 && m.runs[k-1].kind == '+' {
+		ins := m.runs[k-1]
+		m.runs = m.runs[:k-1]
+		m.emit('-', n)
+		m.runs = append(m.runs, ins)
 		return
 	}
 	if k := len(m.runs); k > 0 && m.runs[k-1].kind == kind {

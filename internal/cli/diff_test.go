@@ -79,9 +79,12 @@ func TestUnifiedDiffRandom(t *testing.T) {
 		}
 		ops := diffScript(a, b)
 		changes := 0
-		for _, op := range ops {
+		for i, op := range ops {
 			if op.kind != ' ' {
 				changes++
+			}
+			if i > 0 && op.kind == '-' && ops[i-1].kind == '+' {
+				t.Fatalf("iter %d: deletion after insertion in %q -> %q", iter, a, b)
 			}
 		}
 		if want := len(a) + len(b) - 2*diffTestLCS(a, b); changes != want {

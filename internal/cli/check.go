@@ -1,0 +1,194 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"runtime"
+	"time"
+
+	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/internal/workspace"
+)
+
+// runCheck is the `check` command (spec.md §1).
+func runCheck(ctx context.Context, e *env, args []string) int {
+	f, err := parseCheckFlags(args)
+	switch {
+	case errors.Is(err, errHelp):
+		printCheckHelp(e.stdout)
+		return exitOK
+	case err != nil:
+		return usageFailure(e, err.Error(), "check")
+	}
+	if f.jobs > 0 {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(f.jobs))
+	}
+	c := &checkRun{e: e, f: f, start: time.Now(), engine: analysis.NewEngine()}
+	return c.run(ctx)
+}
+
+// checkRun is the state of one `check`.
+type checkRun struct {
+	e      *env
+	f      *checkFlags
+	start  time.Time
+	engine *analysis.Engine // shared by all groups and fix passes: summaries are parsed once
+	set    *settings
+	files  []workspace.File  // readable files, sorted by path
+	srcs   map[string][]byte // their content by path, as read from disk
+	failed bool              // an error was printed but the run went on: exit 2
+}
+
+// outcome is the merged result of analysing every group.
+type outcome struct {
+	diags []analysis.Diagnostic // sorted
+	notes []analysis.Diagnostic // syntax-error notes, sorted
+}
+
+func (c *checkRun) run(ctx context.Context) int {
+	if err := c.load(ctx); err != nil {
+		return c.fail(ctx, err)
+	}
+	out, err := c.analyze(ctx, c.srcs)
+	if err != nil {
+		return c.fail(ctx, err)
+	}
+	if c.f.diff {
+		return c.runDiff(ctx, out)
+	}
+	if c.f.fix {
+		if out, err = c.runFix(ctx, out); err != nil {
+			return c.fail(ctx, err)
+		}
+	}
+	if err := c.report(out); err != nil {
+		return c.fail(ctx, err)
+	}
+	return c.exitCode(anyFailing(out.diags, c.f.failAt))
+}
+
+// fail prints a fatal error and returns exit code 2. An interrupted run
+// says so instead of "context canceled".
+func (c *checkRun) fail(ctx context.Context, err error) int {
+	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		printError(c.e.stderr, "interrupted")
+	} else {
+		printError(c.e.stderr, err.Error())
+	}
+	return exitError
+}
+
+// load discovers and reads the files and assigns each to its settings
+// group. A file that cannot be read is reported and left out; the others
+// are still checked, and the run exits 2.
+func (c *checkRun) load(ctx context.Context) error {
+	set, err := newSettings(c.e, c.f)
+	if err != nil {
+		return err
+	}
+	c.set = set
+	files, warnings, err := workspace.Discover(c.f.paths, set.discoverOptions())
+	for _, w := range warnings {
+		printWarning(c.e.stderr, w.Error())
+	}
+	if err != nil {
+		return err
+	}
+	c.srcs = make(map[string][]byte, len(files))
+	for _, l := range workspace.ReadAll(ctx, files) {
+		if l.Err != nil {
+			c.readFailed(l.Err)
+			continue
+		}
+		if err := set.assign(l.Path); err != nil {
+			return err
+		}
+		c.files = append(c.files, l.File)
+		c.srcs[l.Path] = l.Src
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return c.ensureGroup()
+}
+
+// readFailed reports a file that could not be read. Oversized files are
+// skipped on purpose (generated code), so they only warn.
+func (c *checkRun) readFailed(err error) {
+	switch {
+	case errors.Is(err, workspace.ErrTooLarge):
+		printWarning(c.e.stderr, err.Error())
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		// reported once by load
+	default:
+		printError(c.e.stderr, err.Error())
+		c.failed = true
+	}
+}
+
+// ensureGroup makes a run without files still resolve settings, so that
+// -v and the JSON report state the JAX version they would have used.
+func (c *checkRun) ensureGroup() error {
+	if len(c.set.groups) > 0 {
+		return nil
+	}
+	start := c.e.workDir
+	if len(c.f.paths) > 0 {
+		start = absPath(c.e.workDir, c.f.paths[0])
+	}
+	_, err := c.set.groupFor(start)
+	return err
+}
+
+// analyze checks srcs once per settings group, each run seeing the whole
+// program, and keeps from each run the findings in that group's files.
+func (c *checkRun) analyze(ctx context.Context, srcs map[string][]byte) (outcome, error) {
+	sources := make([]analysis.SourceFile, 0, len(c.files))
+	for _, f := range c.files {
+		sources = append(sources, analysis.SourceFile{Path: f.Path, Src: srcs[f.Path]})
+	}
+	var out outcome
+	for _, g := range c.set.groups {
+		res, err := c.engine.Check(ctx, sources, g.opts)
+		if err != nil {
+			return outcome{}, err
+		}
+		out.diags = append(out.diags, inGroup(res.Diagnostics, g)...)
+		out.notes = append(out.notes, inGroup(res.Notes, g)...)
+	}
+	analysis.SortDiagnostics(out.diags)
+	analysis.SortDiagnostics(out.notes)
+	return out, nil
+}
+
+func inGroup(diags []analysis.Diagnostic, g *group) []analysis.Diagnostic {
+	var out []analysis.Diagnostic
+	for _, d := range diags {
+		if g.files[d.File] {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// anyFailing reports whether a finding is at or above the --fail-on
+// severity (lower Severity values are more severe).
+func anyFailing(diags []analysis.Diagnostic, at analysis.Severity) bool {
+	for _, d := range diags {
+		if d.Severity <= at {
+			return true
+		}
+	}
+	return false
+}
+
+// exitCode applies --exit-zero, which hides findings but never errors.
+func (c *checkRun) exitCode(findings bool) int {
+	switch {
+	case c.failed:
+		return exitError
+	case findings && !c.f.exitZero:
+		return exitFindings
+	}
+	return exitOK
+}

@@ -1,0 +1,40 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/pallas-ls/pallas-ls/internal/lsp"
+)
+
+const serveUsage = `usage: pallas-ls serve [--stdio]
+
+Run the language server (LSP) over stdin and stdout; logs go to stderr.
+--stdio is accepted, and so is --clientProcessId N, because editor
+clients add them; stdio is the only transport.
+`
+
+// runServe is the `serve` command: the language server in internal/lsp.
+// The rules it runs are registered by this package's import of
+// analysis/rules (main.go).
+func runServe(ctx context.Context, e *env, args []string) int {
+	fs := newFlagSet("serve")
+	fs.Bool("stdio", true, "talk LSP over stdin/stdout")
+	fs.Int("clientProcessId", 0, "the editor's process id (ignored)")
+	rest, err := parseInterspersed(fs, args)
+	switch {
+	case errors.Is(err, errHelp):
+		fmt.Fprint(e.stdout, serveUsage)
+		return exitOK
+	case err != nil:
+		return usageFailure(e, err.Error(), "serve")
+	case len(rest) > 0:
+		return usageFailure(e, fmt.Sprintf("serve takes no arguments, got %q", rest[0]), "serve")
+	}
+	err = lsp.Serve(ctx, e.stdin, e.stdout, e.stderr)
+	if err != nil && !errors.Is(err, lsp.ErrNoShutdown) && ctx.Err() == nil {
+		printError(e.stderr, err.Error())
+	}
+	return lsp.ExitCode(err)
+}
