@@ -46,7 +46,11 @@ func (in *interp) evalCall(env *Env, e *Expr) Value {
 			a.opaque = true
 		}
 	}
-	return in.call(fn, a, e)
+	saved := in.env
+	in.env = env
+	v := in.call(fn, a, e)
+	in.env = saved
+	return v
 }
 
 // call invokes an abstract callable at site.
@@ -193,7 +197,7 @@ func (in *interp) withCtx(c *Ctx, site *Expr, what string, f func() Value) Value
 		return unknown
 	}
 	saved := in.cur
-	in.stack = append(in.stack, &frame{site: site, file: in.file, what: what, ctx: c})
+	in.stack = append(in.stack, &frame{site: site, file: in.file, what: what, ctx: c, env: in.env})
 	in.cur = c
 	v := f()
 	in.cur = saved

@@ -128,3 +128,41 @@ func (s *Summary) EnsureModuleAlias(qual, preferred string) (string, *TextEdit, 
 	e := s.ImportEdit(stmt)
 	return preferred, &e, true
 }
+
+// StatementAt returns the innermost statement containing byte offset off
+// (nil at module level outside any), for fixes that insert a line before it.
+func (s *Summary) StatementAt(off int) *Stmt {
+	var best *Stmt
+	var walk func([]*Stmt)
+	walk = func(body []*Stmt) {
+		for _, st := range body {
+			if off < st.Span.Start || off >= st.Span.End {
+				continue
+			}
+			best = st
+			walk(st.Body)
+			walk(st.Else)
+			walk(st.Finally)
+			if st.Def != nil {
+				walk(st.Def.Body)
+			}
+			if st.Class != nil {
+				walk(st.Class.Body)
+			}
+		}
+	}
+	walk(s.Body)
+	return best
+}
+
+// LineIndent returns the start offset and the leading whitespace of the
+// line holding off.
+func (s *Summary) LineIndent(off int) (int, string) {
+	m := s.Mapper()
+	start := m.LineStart(m.Line(off))
+	end := start
+	for end < len(s.Src) && (s.Src[end] == ' ' || s.Src[end] == '\t') {
+		end++
+	}
+	return start, string(s.Src[start:end])
+}

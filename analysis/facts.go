@@ -1,6 +1,8 @@
 package analysis
 
 import (
+	"strings"
+
 	"github.com/pallas-ls/pallas-ls/lowering"
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
@@ -23,6 +25,22 @@ type KernelCall struct {
 	// MaybeComm is set when the kernel communicates over axes whose names
 	// are not known in this context (parameters): enough for a hint only.
 	MaybeComm bool
+	// Call is the anchored call expression and File its file, for fixes.
+	Call *Expr
+	File *Summary
+	// Meshes are the mesh-valued names visible at the call, innermost
+	// scope first; Bound is every name visible there (to avoid shadowing).
+	Meshes []MeshRef
+	Bound  map[string]bool
+	// OutArity is the number of outputs when out_shape is a literal
+	// sequence (0: one output, or unknown).
+	OutArity int
+}
+
+// MeshRef is a name bound to a device mesh.
+type MeshRef struct {
+	Name string
+	Axes []string // nil when unknown (a parameter named like a mesh)
 }
 
 // OpFact is one communicating operation, located.
@@ -43,8 +61,13 @@ type Reach struct {
 	Multi string
 	// Missing lists mesh axes left non-manual (PAL102).
 	Missing []string
-	// ShardMap is the innermost shard_map site, when inside one.
+	// ShardMap is the innermost shard_map site, when inside one; SMCall
+	// and SMFile are its call expression and file (for fixes), and
+	// MeshAxes the mesh's axes when known.
 	ShardMap *Location
+	SMCall   *Expr
+	SMFile   *Summary
+	MeshAxes []string
 	// Entry describes where the path starts ("module top level of main").
 	Entry string
 	// Path is the witness path, nearest call first; the last element is the entry.
@@ -54,6 +77,18 @@ type Reach struct {
 	// Library is set when the path starts at a function with no caller in
 	// the workspace (its context is unknown, so only a hint is due).
 	Library bool
+	// Outer is the call on the path nearest the entry (the first call the
+	// entry makes), with the meshes visible there, for fixes that wrap the
+	// whole bad path instead of the kernel call.
+	Outer *OuterCall
+}
+
+// OuterCall is a call expression on a witness path.
+type OuterCall struct {
+	Call   *Expr
+	File   *Summary
+	Meshes []MeshRef
+	Bound  map[string]bool
 }
 
 type callSiteKey struct {
@@ -67,6 +102,8 @@ type kernelCall struct {
 	file    *Summary
 	reaches map[lowering.ContextKind]*Reach
 	order   []lowering.ContextKind
+	meshes  []MeshRef
+	bound   map[string]bool
 }
 
 // kernelCalled records that the kernel k is invoked at site in the
@@ -81,6 +118,7 @@ func (in *interp) kernelCalled(k *kernelDecl, site *Expr) {
 	kc := in.calls[key]
 	if kc == nil {
 		kc = &kernelCall{k: k, site: site, file: in.file, reaches: map[lowering.ContextKind]*Reach{}}
+		kc.meshes, kc.bound = visibleMeshes(in.env)
 		in.calls[key] = kc
 		in.order = append(in.order, kc)
 	}
@@ -112,10 +150,11 @@ func (in *interp) reach() *Reach {
 		if ok, missing := c.fullyManual(); !ok {
 			r.Kind, r.Missing = lowering.CtxShardMapPartial, missing
 		}
-		if c.SM != nil && c.SM.File != nil {
+		if c.SM != nil && c.SM.File != nil && c.SM.Site != nil {
 			loc := c.SM.File.location(c.SM.Site.Span)
-			r.ShardMap = &loc
+			r.ShardMap, r.SMCall, r.SMFile = &loc, c.SM.Site, c.SM.File
 		}
+		r.MeshAxes = c.MeshAxes
 	case CtxPmap:
 		r.Kind = lowering.CtxPmap
 	default:
@@ -132,6 +171,13 @@ func (in *interp) reach() *Reach {
 			r.Path = append(r.Path, Related{Location: f.file.location(f.site.Span), Message: "via `" + describeAt(f.file, f.site) + "`"})
 		} else if f.file != nil && i == 0 {
 			r.Entry = f.what
+		}
+	}
+	for _, f := range in.stack {
+		if f.site != nil && f.file != nil && f.site.Kind == ExCall {
+			m, b := visibleMeshes(f.env)
+			r.Outer = &OuterCall{Call: f.site, File: f.file, Meshes: m, Bound: b}
+			break
 		}
 	}
 	if len(in.stack) > 0 && in.stack[0].what != "" && r.Entry == "" {
@@ -181,6 +227,7 @@ func (in *interp) facts() []*KernelCall {
 		f := &KernelCall{
 			Site: kc.file.firstLine(kc.site.Span), Kernel: e.Name, Entry: kc.k.Entry,
 			Backend: e.Backend, Effects: e.Effects, Decl: kc.k.File.location(kc.k.Site.Span), MaybeComm: e.MaybeComm,
+			Call: kc.site, File: kc.file, Meshes: kc.meshes, Bound: kc.bound, OutArity: outArity(kc.k.Kw["out_shape"]),
 		}
 		for _, op := range e.Ops {
 			f.Ops = append(f.Ops, OpFact{Location: op.File.location(pp.Span{Start: op.Span[0], End: op.Span[1]}),
@@ -192,4 +239,35 @@ func (in *interp) facts() []*KernelCall {
 		out = append(out, f)
 	}
 	return out
+}
+
+// visibleMeshes lists the names bound to meshes in env's scope chain,
+// innermost first, and every name bound there.
+func visibleMeshes(env *Env) ([]MeshRef, map[string]bool) {
+	bound := map[string]bool{}
+	var out []MeshRef
+	for e := env; e != nil; e = e.parent {
+		for _, name := range sortedKeys(e.vars) {
+			if bound[name] {
+				continue
+			}
+			bound[name] = true
+			switch v := e.vars[name].(type) {
+			case *vMesh:
+				out = append(out, MeshRef{Name: name, Axes: v.Axes})
+			case *vUnknown:
+				if name == "mesh" || strings.HasSuffix(name, "_mesh") {
+					out = append(out, MeshRef{Name: name})
+				}
+			}
+		}
+	}
+	return out, bound
+}
+
+func outArity(v Value) int {
+	if s, ok := v.(*vSeq); ok {
+		return len(s.Items)
+	}
+	return 0
 }

@@ -48,6 +48,8 @@ type frame struct {
 	ctx  *Ctx
 	// library marks the entry frame of a function no one calls.
 	library bool
+	// env is the scope of the call at site, for fixes that wrap it.
+	env *Env
 }
 
 type interp struct {
@@ -68,6 +70,9 @@ type interp struct {
 	wrapper   map[string]bool
 	// cur is the innermost frame's context.
 	cur *Ctx
+	// env is the scope of the call expression being evaluated, so a kernel
+	// call can record the meshes visible where it happens (for fixes).
+	env *Env
 	// file is the file whose code is being evaluated.
 	file *Summary
 	// retVal accumulates the current function's return values.

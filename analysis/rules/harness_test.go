@@ -235,6 +235,22 @@ func checkGolden(t *testing.T, dir string, files []analysis.SourceFile, res *ana
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Every fixed finding is gone: per code, the findings left are at most
+	// those that had no applicable fix.
+	before, after := map[string]int{}, map[string]int{}
+	for _, d := range res.Diagnostics {
+		if len(d.Fixes) == 0 || d.Fixes[0].Applicability == analysis.DisplayOnly {
+			before[d.Code]++
+		}
+	}
+	for _, d := range res2.Diagnostics {
+		after[d.Code]++
+	}
+	for code, n := range after {
+		if n > before[code] {
+			t.Errorf("after the fixes, %d %s findings remain; only %d had no fix", n, code, before[code])
+		}
+	}
 	for _, d := range res2.Diagnostics {
 		for _, fix := range d.Fixes {
 			if fix.Applicability != analysis.DisplayOnly && len(fix.Edits) > 0 {

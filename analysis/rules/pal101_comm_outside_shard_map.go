@@ -39,7 +39,12 @@ func runPAL101(p *analysis.Pass) {
 			continue
 		}
 		if r, o, ok := failingReach(p.Version, kc); ok && kc.Effects.Communicates() {
+			var fixes []analysis.SuggestedFix
+			if fix, ok := wrapFix(p, kc, r); ok {
+				fixes = append(fixes, fix)
+			}
 			p.Report(analysis.Diagnostic{
+				Fixes:    fixes,
 				Location: kc.Site,
 				Message: fmt.Sprintf("communicating kernel `%s` (%s) is called outside a fully manual jax.shard_map%s; with %s this fails: %s",
 					kc.Kernel, opSummary(kc), suffix(where(r)), version(p), quoteError(o)),

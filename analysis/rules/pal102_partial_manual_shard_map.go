@@ -2,10 +2,12 @@ package rules
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
 	"github.com/pallas-ls/pallas-ls/lowering"
+	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
 
 // PAL102 reports TPU kernels called inside a shard_map that leaves some
@@ -49,6 +51,7 @@ func runPAL102(p *analysis.Pass) {
 					strings.Join(r.Missing, ", ") + " automatic"}}, related...)
 			}
 			p.Report(analysis.Diagnostic{
+				Fixes:    manualFixes(r),
 				Location: kc.Site,
 				Message: fmt.Sprintf("kernel `%s` is called inside a shard_map that leaves mesh axes %s not manual%s; with %s this fails: %s",
 					kc.Kernel, strings.Join(r.Missing, ", "), suffix(where(r)), version(p), quoteError(o)),
@@ -58,4 +61,46 @@ func runPAL102(p *analysis.Pass) {
 			break
 		}
 	}
+}
+
+// manualFixes makes every mesh axis manual at the shard_map: remove
+// axis_names= (or the old auto=), or list every mesh axis in axis_names.
+// Both are unsafe: the body then sees the other axes as manual too.
+func manualFixes(r analysis.Reach) []analysis.SuggestedFix {
+	s, call := r.SMFile, r.SMCall
+	if s == nil || call == nil || call.Kind != analysis.ExCall {
+		return nil
+	}
+	var out []analysis.SuggestedFix
+	for i, kw := range call.Kw {
+		if kw.Name != "axis_names" && kw.Name != "auto" {
+			continue
+		}
+		start := kw.NameSpan.Start
+		// Take the separating comma before it (f always precedes it).
+		j := start
+		for j > call.Span.Start && strings.ContainsRune(" \t\r\n", rune(s.Src[j-1])) {
+			j--
+		}
+		if j > call.Span.Start && s.Src[j-1] == ',' {
+			start = j - 1
+		}
+		out = append(out, analysis.SuggestedFix{
+			Title:         "Remove `" + kw.Name + "=` so that every mesh axis is manual (unsafe)",
+			Applicability: analysis.Unsafe,
+			Edits:         []analysis.TextEdit{s.Edit(pp.Span{Start: start, End: kw.Value.Span.End}, "")},
+		})
+		if kw.Name == "axis_names" && r.MeshAxes != nil {
+			var q []string
+			for _, a := range r.MeshAxes {
+				q = append(q, strconv.Quote(a))
+			}
+			out = append(out, analysis.SuggestedFix{
+				Title:         "Make every mesh axis manual: axis_names={" + strings.Join(q, ", ") + "} (unsafe)",
+				Applicability: analysis.Unsafe,
+				Edits:         []analysis.TextEdit{s.Edit(call.Kw[i].Value.Span, "{"+strings.Join(q, ", ")+"}")},
+			})
+		}
+	}
+	return out
 }

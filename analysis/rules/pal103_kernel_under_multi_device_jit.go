@@ -46,7 +46,12 @@ func runPAL103(p *analysis.Pass) {
 			if !o.Fails {
 				continue
 			}
+			var fixes []analysis.SuggestedFix
+			if fix, ok := wrapFix(p, kc, r); ok {
+				fixes = append(fixes, fix)
+			}
 			p.Report(analysis.Diagnostic{
+				Fixes:    fixes,
 				Location: kc.Site,
 				Message: fmt.Sprintf("kernel `%s` is called under a jit spanning several devices (%s) without shard_map%s; with %s this fails: %s",
 					kc.Kernel, r.Multi, suffix(where(r)), version(p), quoteError(o)),

@@ -1,0 +1,30 @@
+import functools
+
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+from jax.sharding import PartitionSpec as P
+
+
+def ring_kernel(x_ref, o_ref, send_sem, recv_sem):
+    my_id = jax.lax.axis_index("x")
+    n = jax.lax.axis_size("x")
+    copy = pltpu.make_async_remote_copy(
+        x_ref, o_ref, send_sem, recv_sem, device_id={"x": (my_id + 1) % n}
+    )
+    copy.start()
+    copy.wait()
+
+
+def ring(x):
+    mesh = jax.make_mesh((jax.device_count(),), ("x",))
+    return jax.shard_map(pl.pallas_call(  # want: PAL101 "communicating kernel `ring_kernel`.*Found an unbound axis name: x"
+        ring_kernel,
+        out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+        scratch_shapes=[pltpu.SemaphoreType.DMA, pltpu.SemaphoreType.DMA],
+    ), mesh=mesh, in_specs=P("x"), out_specs=P("x"), check_vma=False)(x)
+
+
+if __name__ == "__main__":
+    print(ring(jnp.ones((8, 128))))

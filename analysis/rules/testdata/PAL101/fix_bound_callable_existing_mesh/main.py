@@ -1,0 +1,19 @@
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+from jax.sharding import PartitionSpec
+
+
+def ring_kernel(x_ref, o_ref, send_sem, recv_sem):
+    right = (jax.lax.axis_index("x") + 1) % jax.lax.axis_size("x")
+    pltpu.make_async_remote_copy(x_ref, o_ref, send_sem, recv_sem, device_id={"x": right}).start()
+
+
+def ring(x, mesh):
+    call = pl.pallas_call(ring_kernel, out_shape=x, scratch_shapes=[pltpu.SemaphoreType.DMA] * 2)
+    return call(x)  # want: PAL101 "ring_kernel"
+
+
+mesh = jax.make_mesh((8,), ("x",))
+ring(jnp.ones((8, 128)), mesh)

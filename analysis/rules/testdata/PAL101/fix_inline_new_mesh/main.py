@@ -1,0 +1,16 @@
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+
+def ring_kernel(x_ref, o_ref, send_sem, recv_sem):
+    right = (jax.lax.axis_index("x") + 1) % jax.lax.axis_size("x")
+    pltpu.make_async_remote_copy(x_ref, o_ref, send_sem, recv_sem, device_id={"x": right}).start()
+
+
+def ring(x):
+    return pl.pallas_call(ring_kernel, out_shape=x, scratch_shapes=[pltpu.SemaphoreType.DMA] * 2)(x)  # want: PAL101 "ring_kernel"
+
+
+ring(jnp.ones((8, 128)))

@@ -1,0 +1,13 @@
+import jax.numpy as jnp
+from jax import jit, lax
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+
+def ring_kernel(x_ref, o_ref, send_sem, recv_sem):
+    me = lax.axis_index("x")
+    pltpu.make_async_remote_copy(x_ref, o_ref, send_sem, recv_sem, device_id={"x": me}).start()
+
+
+call = pl.pallas_call(ring_kernel, out_shape=jnp.ones((8, 128)), scratch_shapes=[pltpu.SemaphoreType.DMA] * 2)
+y = jit(call)(jnp.ones((8, 128)))  # want: PAL101 "ring_kernel"

@@ -1,0 +1,18 @@
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+from jax.experimental.shard_map import shard_map
+from jax.sharding import Mesh, PartitionSpec as P
+
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...]
+
+
+def body(x):
+    return pl.pallas_call(kernel, out_shape=x, compiler_params=pltpu.TPUCompilerParams())(x)  # want: PAL102 "leaves mesh axes model not manual.*in a shard_map or xmap"
+
+
+mesh = Mesh(jax.devices(), ("data", "model"))
+shard_map(body, mesh, in_specs=P("data"), out_specs=P("data"))(jnp.ones((8, 128)))
