@@ -32,11 +32,24 @@ func Check(ctx context.Context, files []SourceFile, opts Options) (*Result, erro
 func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*Result, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	sums := e.summarize(ctx, files)
+	analysed := files
+	if !opts.NoPrune {
+		analysed = analysed[:0:0]
+		for i, keep := range relevant(files) {
+			if keep {
+				analysed = append(analysed, files[i])
+			}
+		}
+	}
+	sums := e.summarize(ctx, analysed)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	return run(ctx, sums, &opts)
+	res, err := run(ctx, sums, &opts)
+	if res != nil {
+		res.FilesChecked = len(files)
+	}
+	return res, err
 }
 
 // summarize parses files in parallel, reusing cached summaries.

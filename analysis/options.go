@@ -22,6 +22,10 @@ type Options struct {
 	EntryPoints []string
 	// ShowInfo keeps info- and hint-level findings in the result.
 	ShowInfo bool
+	// NoPrune analyses every file, even those the import pre-scan shows
+	// cannot affect a finding (prune.go); the results are the same, only
+	// slower. For tests and debugging.
+	NoPrune bool
 }
 
 // SourceFile is one Python file handed to the engine.

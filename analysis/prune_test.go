@@ -1,0 +1,113 @@
+package analysis_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/pallas-ls/pallas-ls/analysis"
+	_ "github.com/pallas-ls/pallas-ls/analysis/rules"
+	"github.com/pallas-ls/pallas-ls/lowering"
+)
+
+// TestPruningKeepsResults: analysing only the files the pre-scan keeps
+// gives the same findings as analysing everything, on every fixture and
+// on a project mixing kernels with plain Python.
+func TestPruningKeepsResults(t *testing.T) {
+	cases, _ := filepath.Glob("rules/testdata/PAL*/*")
+	cases = append(cases, "../examples")
+	for _, dir := range cases {
+		files := loadDir(t, dir)
+		if len(files) == 0 {
+			continue
+		}
+		compare(t, dir, files)
+	}
+	mixed := mixedProject(t)
+	compare(t, "mixed", mixed)
+	res, _ := analysis.Check(context.Background(), mixed, analysis.Options{JAXVersion: lowering.Latest})
+	if len(res.Diagnostics) != 1 || res.Diagnostics[0].Code != "PAL101" || res.FilesChecked != len(mixed) {
+		t.Errorf("mixed project: want one PAL101 over %d files, got %v (%d files)", len(mixed), render(res.Diagnostics), res.FilesChecked)
+	}
+}
+
+func compare(t *testing.T, name string, files []analysis.SourceFile) {
+	t.Helper()
+	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
+	pruned, err := analysis.Check(context.Background(), files, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.NoPrune = true
+	full, err := analysis.Check(context.Background(), files, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(render(pruned.Diagnostics), render(full.Diagnostics)) {
+		t.Errorf("%s: pruning changed the findings:\npruned: %v\nfull:   %v", name, render(pruned.Diagnostics), render(full.Diagnostics))
+	}
+}
+
+func render(ds []analysis.Diagnostic) []string {
+	var out []string
+	for _, d := range ds {
+		out = append(out, fmt.Sprintf("%s:%d:%d %s %s %d", filepath.Base(d.File), d.Pos.Line, d.Pos.Column, d.Code, d.Message, len(d.Fixes)))
+	}
+	return out
+}
+
+func loadDir(t *testing.T, dir string) []analysis.SourceFile {
+	abs, _ := filepath.Abs(dir)
+	var files []analysis.SourceFile
+	filepath.WalkDir(abs, func(p string, d os.DirEntry, err error) error {
+		if err == nil && d.IsDir() && d.Name() == "fixed" {
+			return filepath.SkipDir
+		}
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".py") {
+			src, _ := os.ReadFile(p)
+			files = append(files, analysis.SourceFile{Path: p, Src: src})
+		}
+		return nil
+	})
+	return files
+}
+
+// mixedProject: kernels, a plain helper they import, a jax-free entry
+// that imports them, and an unrelated island that is pruned.
+func mixedProject(t *testing.T) []analysis.SourceFile {
+	root := t.TempDir()
+	files := map[string]string{
+		"app/__init__.py": "",
+		"app/flags.py":    "RING = True\nAXIS = 'x'\n",
+		"app/kernels.py": `import jax
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+from .flags import AXIS, RING
+
+
+def kernel(x_ref, o_ref, s, r):
+    if RING:
+        pltpu.make_async_remote_copy(x_ref, o_ref, s, r, device_id={AXIS: jax.lax.axis_index(AXIS)}).start()
+
+
+def run(x):
+    return pl.pallas_call(kernel, out_shape=x, scratch_shapes=[pltpu.SemaphoreType.DMA] * 2)(x)
+`,
+		"main.py":           "from app.kernels import run\n\nrun(1)\n",
+		"tools/__init__.py": "",
+		"tools/strings.py":  "def shout(s):\n    return s.upper()\n",
+		"tools/cli.py":      "from tools.strings import shout\n\nprint(shout('x'))\n",
+	}
+	var out []analysis.SourceFile
+	for name, src := range files {
+		p := filepath.Join(root, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(src), 0o644)
+		out = append(out, analysis.SourceFile{Path: p, Src: []byte(src)})
+	}
+	return out
+}
