@@ -17,6 +17,10 @@ import (
 type Engine struct {
 	mu    sync.Mutex
 	cache map[string]*Summary
+	// Store, when set, persists summaries and whole results across
+	// processes (check's on-disk cache); ToolID distinguishes builds.
+	Store  Store
+	ToolID string
 }
 
 // NewEngine returns an Engine with an empty summary cache.
@@ -32,6 +36,13 @@ func Check(ctx context.Context, files []SourceFile, opts Options) (*Result, erro
 func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*Result, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	var resultKey string
+	if e.Store != nil {
+		resultKey = e.resultKey(files, &opts)
+		if res, ok := e.loadResult(resultKey); ok {
+			return res, nil
+		}
+	}
 	analysed := files
 	if !opts.NoPrune {
 		analysed = analysed[:0:0]
@@ -48,6 +59,9 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 	res, err := run(ctx, sums, &opts)
 	if res != nil {
 		res.FilesChecked = len(files)
+		if err == nil && e.Store != nil {
+			e.saveResult(resultKey, res)
+		}
 	}
 	return res, err
 }
@@ -71,7 +85,7 @@ func (e *Engine) summarize(ctx context.Context, files []SourceFile) []*Summary {
 		go func() {
 			defer wg.Done()
 			for i := range work {
-				out[i] = safeSummarize(files[i].Path, files[i].Src)
+				out[i] = e.summarizeOne(files[i])
 			}
 		}()
 	}

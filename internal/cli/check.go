@@ -23,7 +23,7 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	if f.jobs > 0 {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(f.jobs))
 	}
-	c := &checkRun{e: e, f: f, start: time.Now(), engine: analysis.NewEngine()}
+	c := &checkRun{e: e, f: f, start: time.Now(), engine: newEngine(f, e.getenv)}
 	return c.run(ctx)
 }
 

@@ -40,12 +40,14 @@
 // something to fix); 2: usage, settings, I/O or internal error. --exit-zero
 // turns 1 into 0 but never hides a 2. Syntax-error notes never affect it.
 //
-// # Accepted for compatibility, no effect yet
+// # Cache
 //
-// --no-cache and --cache-dir are accepted so that scripts written for a
-// future on-disk summary cache keep working; today the only cache is the
-// in-memory one of a single run. --jobs N bounds the parallelism of the
-// run (GOMAXPROCS) and 0 means all CPUs.
+// check keeps per-file summaries and whole results on disk (see
+// workspace.Cache), keyed by content, this build and the options: a warm
+// run with nothing changed parses nothing. The directory is --cache-dir,
+// else $PALLAS_LS_CACHE_DIR, else the user cache directory/pallas-ls
+// ($XDG_CACHE_HOME moves it); --no-cache neither reads nor writes it.
+// --jobs N bounds the parallelism of the run (GOMAXPROCS); 0 means all CPUs.
 package cli
 
 //go:generate go test . -run ^TestRulesDocFresh$ -update

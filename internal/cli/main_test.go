@@ -21,8 +21,15 @@ def kernel(sem):
 func runIn(t *testing.T, dir string, tty bool, getenv func(string) string, args ...string) (int, string, string) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
+	cache := t.TempDir()
+	withCache := func(k string) string {
+		if k == "PALLAS_LS_CACHE_DIR" {
+			return cache
+		}
+		return getenv(k)
+	}
 	e := &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr,
-		workDir: dir, getenv: getenv, stdoutTTY: tty, version: buildVersion{module: "(devel)"}}
+		workDir: dir, getenv: withCache, stdoutTTY: tty, version: buildVersion{module: "(devel)"}}
 	code := run(context.Background(), e, args)
 	return code, stdout.String(), stderr.String()
 }

@@ -84,7 +84,12 @@ func runStep(t *testing.T, dir string, s *script, st *scriptStep) stepResult {
 	var stdout, stderr bytes.Buffer
 	e := &env{
 		stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr,
-		workDir: dir, getenv: func(string) string { return "" },
+		workDir: dir, getenv: func(k string) string {
+			if k == "PALLAS_LS_CACHE_DIR" {
+				return filepath.Join(dir, ".test-cache")
+			}
+			return ""
+		},
 		version: buildVersion{module: "v0.0.0-test", goVersion: "go-test"},
 	}
 	res := stepResult{files: map[int][]byte{}}
