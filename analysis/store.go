@@ -2,34 +2,52 @@ package analysis
 
 import (
 	"bytes"
+
 	"crypto/sha256"
 	"encoding/gob"
 	"encoding/hex"
 	"fmt"
+	pp "github.com/pallas-ls/pallas-ls/pyparse"
 	"sort"
 )
 
-// summarizeOne returns the file's summary from the store when an entry
-// for this build, path and content exists, else computes and saves it.
+// summarizeOne summarises a file, taking its syntax tree from the store
+// when an entry for this build and content exists (parsing is most of the
+// cost; rebuilding the summary from the flat tree is cheap), else parsing
+// it and saving the tree.
 func (e *Engine) summarizeOne(f SourceFile) *Summary {
 	if e.Store == nil {
 		return safeSummarize(f.Path, f.Src)
 	}
 	hash := sha256.Sum256(f.Src)
-	key := e.key("summary", f.Path, hex.EncodeToString(hash[:]))
-	if data, ok := e.Store.Load("summary", key); ok {
-		if s, err := DecodeSummary(data); err == nil && s.Path == f.Path && s.Hash == hash {
-			s.Src = f.Src
-			return s
+	key := e.key("tree", hex.EncodeToString(hash[:]))
+	if data, ok := e.Store.Load("tree", key); ok {
+		if tree, err := pp.DecodeTree(f.Src, data); err == nil {
+			if s, ok := safeSummarizeTree(f.Path, tree); ok {
+				return s
+			}
 		}
 	}
-	s := safeSummarize(f.Path, f.Src)
-	if s.ParseError == "" {
-		if data, err := EncodeSummary(s); err == nil {
-			e.Store.Save("summary", key, data)
-		}
+	tree, err := pp.Parse(f.Src)
+	if err != nil {
+		return safeSummarize(f.Path, f.Src)
 	}
-	return s
+	e.Store.Save("tree", key, tree.AppendBinary(make([]byte, 0, 12+len(tree.Nodes)*21)))
+	if s, ok := safeSummarizeTree(f.Path, tree); ok {
+		return s
+	}
+	return safeSummarize(f.Path, f.Src)
+}
+
+// safeSummarizeTree is summarizeTree with a summarizer bug (or a corrupt
+// cached tree that passed validation) reported as false, not a crash.
+func safeSummarizeTree(path string, tree *pp.Tree) (s *Summary, ok bool) {
+	defer func() {
+		if recover() != nil {
+			s, ok = nil, false
+		}
+	}()
+	return summarizeTree(path, tree), true
 }
 
 func (e *Engine) key(parts ...string) string {
@@ -80,4 +98,18 @@ func (e *Engine) saveResult(key string, res *Result) {
 	if err := gob.NewEncoder(&buf).Encode(res); err == nil {
 		e.Store.Save("result", key, buf.Bytes())
 	}
+}
+
+// FormatVersion names the layout of cached trees and results and the
+// meaning of summaries built from them; bump it whenever the IR builder,
+// Result or the tree encoding change, so caches written by an older build
+// are never read. (Cache keys also carry the build's identity.)
+const FormatVersion = "pallas-ls-cache-4"
+
+// Store persists trees and results between runs (a cache). Load reports
+// misses and unreadable entries alike as false; the engine then recomputes
+// and saves again. Implementations must be safe for concurrent use.
+type Store interface {
+	Load(kind, key string) ([]byte, bool)
+	Save(kind, key string, data []byte)
 }

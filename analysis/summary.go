@@ -39,13 +39,18 @@ func (s *Summary) Mapper() *pp.Mapper {
 // Summarize parses src and extracts its Summary. It never fails: a file
 // that cannot be parsed yields a Summary with ParseError set.
 func Summarize(path string, src []byte) *Summary {
-	s := &Summary{Path: path, Src: src, Hash: sha256.Sum256(src)}
-	s.mapper = pp.NewMapper(src)
 	tree, err := pp.Parse(src)
 	if err != nil {
-		s.ParseError = err.Error()
+		s := &Summary{Path: path, Src: src, Hash: sha256.Sum256(src), ParseError: err.Error()}
 		return s
 	}
+	return summarizeTree(path, tree)
+}
+
+// summarizeTree extracts the Summary of an already parsed (or cached) tree.
+func summarizeTree(path string, tree *pp.Tree) *Summary {
+	src := tree.Src
+	s := &Summary{Path: path, Src: src, Hash: sha256.Sum256(src)}
 	b := &builder{t: tree, sum: s}
 	s.Body = b.block(tree.Root())
 	s.Comments = tree.Comments()

@@ -22,6 +22,7 @@ var allowed = map[string][]string{
 	"internal/lsp":       {"analysis", "analysis/rules", "pyparse", "lowering", "internal/config", "internal/workspace"},
 	"internal/cli":       {"analysis", "analysis/rules", "lowering", "pyparse", "internal/config", "internal/workspace", "internal/lsp"},
 	"internal/e2e":       {},
+	"internal/bench":     {"analysis", "analysis/rules", "pyparse", "lowering", "internal/lsp", "internal/workspace", "internal/config", "internal/cli"},
 	"cmd/pallas-ls":      {"internal/cli"},
 }
 

@@ -1,0 +1,141 @@
+package lsp
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sort"
+
+	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/pyparse"
+)
+
+// snapshot is the input of one check: every Python file of the workspace
+// with open buffers overlaid, split into groups that share options.
+type snapshot struct {
+	files  map[string]*source
+	groups []group
+}
+
+// group is one engine run. Each workspace folder is one program, checked
+// with its own settings; files open outside every folder form a group per
+// directory. Splitting further (per settings file) would cut call edges
+// between files of one project.
+type group struct {
+	key   string
+	paths []string
+}
+
+// results is what one check found, kept with the sources it saw so that
+// offsets convert against the right text.
+type results struct {
+	snap    *snapshot
+	opts    map[string]analysis.Options // group key -> options used
+	groupOf map[string]string           // file -> group key
+	diags   map[string][]analysis.Diagnostic
+	kernels map[string][]analysis.KernelCallInfo
+	failed  map[string]bool // files whose check failed; their last report stands
+}
+
+func (r *results) mapper(path string) *pyparse.Mapper {
+	if src, ok := r.snap.files[path]; ok {
+		return src.mapper()
+	}
+	return nil
+}
+
+func (r *results) options(path string) analysis.Options { return r.opts[r.groupOf[path]] }
+
+// takeSnapshot returns nil while the first index is still running: a
+// check of the open files alone would flash false findings that the full
+// program then retracts.
+func (s *server) takeSnapshot() *snapshot {
+	p := s.proj
+	p.mu.Lock()
+	if !p.ready {
+		p.mu.Unlock()
+		return nil
+	}
+	files := make(map[string]*source, len(p.files)+8)
+	for path, src := range p.files {
+		files[path] = src
+	}
+	folders := p.folders
+	p.mu.Unlock()
+	for _, doc := range s.docs.all() {
+		files[doc.path] = doc
+	}
+	byGroup := map[string][]string{}
+	for path := range files {
+		key := rootOf(path, folders)
+		if key == "" {
+			key = filepath.Dir(path)
+		}
+		byGroup[key] = append(byGroup[key], path)
+	}
+	snap := &snapshot{files: files}
+	for key, paths := range byGroup {
+		sort.Strings(paths)
+		snap.groups = append(snap.groups, group{key: key, paths: paths})
+	}
+	sort.Slice(snap.groups, func(i, j int) bool { return snap.groups[i].key < snap.groups[j].key })
+	return snap
+}
+
+// diagnose checks a fresh snapshot. ok is false when there is nothing to
+// report yet (indexing) or the check was cancelled by a newer change.
+func (s *server) diagnose(ctx context.Context) (*results, bool) {
+	snap := s.takeSnapshot()
+	if snap == nil {
+		return nil, false
+	}
+	res := &results{snap: snap, opts: map[string]analysis.Options{}, groupOf: map[string]string{},
+		diags: map[string][]analysis.Diagnostic{}, kernels: map[string][]analysis.KernelCallInfo{},
+		failed: map[string]bool{}}
+	for _, g := range snap.groups {
+		opts := s.optionsFor(g.key)
+		res.opts[g.key] = opts
+		r, err := s.checkGroup(ctx, snap, g, opts)
+		if ctx.Err() != nil {
+			return nil, false
+		}
+		for _, p := range g.paths {
+			res.groupOf[p] = g.key
+			res.failed[p] = err != nil
+		}
+		if err != nil {
+			s.log.errorf("checking %s: %v", g.key, err)
+			continue
+		}
+		res.add(r)
+	}
+	return res, true
+}
+
+// checkGroup runs the engine, turning a panic into an error: a crash on
+// one file must not take the editor session down with it.
+func (s *server) checkGroup(ctx context.Context, snap *snapshot, g group, opts analysis.Options) (r *analysis.Result, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("internal error: the checker panicked: %v", p)
+		}
+	}()
+	files := make([]analysis.SourceFile, len(g.paths))
+	for i, p := range g.paths {
+		files[i] = analysis.SourceFile{Path: p, Src: snap.files[p].text}
+	}
+	r, err = s.cfg.checker.Check(ctx, files, opts)
+	if err == nil && r == nil {
+		err = fmt.Errorf("internal error: the checker returned no result")
+	}
+	return r, err
+}
+
+func (r *results) add(res *analysis.Result) {
+	for _, d := range res.Diagnostics {
+		r.diags[d.File] = append(r.diags[d.File], d)
+	}
+	for _, k := range res.KernelCalls {
+		r.kernels[k.File] = append(r.kernels[k.File], k)
+	}
+}

@@ -1,0 +1,39 @@
+// Package lsp is the language server behind `pallas-ls serve`: the editor
+// front end of the same engine that `pallas-ls check` runs, so the editor
+// and CI never disagree. It is the only package that imports go.lsp.dev.
+//
+// Data flow:
+//
+//	client ──frames──▶ stream.go (tolerant LSP framing)
+//	       ──messages─▶ handler.go (lifecycle gate, panic recovery, ordering)
+//	       ──────────▶ documents.go (open buffers)   watch.go (file events, folders, settings)
+//	                      │                              │ queued, one at a time
+//	                      │                              ▼
+//	                      │            index.go: discovery, settings, JAX version (project.go)
+//	                      ▼                              │
+//	                  diagnose.go: invalidate ◀──────────┘
+//	                      │ debounce, cancel the previous run
+//	                      ▼
+//	                  check.go: snapshot (disk + buffers) → analysis engine, per folder
+//	                      ▼
+//	                  publish.go: per-file diff → publishDiagnostics / pull reports
+//	                  codeaction.go, hover.go: answer from the newest results
+//
+// Positions inside the server are byte offsets, as in the engine;
+// convert.go alone turns them into protocol positions (UTF-16 by default,
+// UTF-8 when the client offers it) and engine diagnostics and edits into
+// protocol ones.
+//
+// Every check is whole-program: each change re-checks all Python files of
+// the workspace folder (the engine caches per-file summaries by content, so
+// this is cheap), and publication diffs each file's set against what was
+// last sent. Editing a callee therefore re-publishes its callers without any
+// dependency bookkeeping here.
+//
+// Robustness rules, from the jsonrpc2 library's semantics: notification
+// handlers never return errors (that would close the connection), every
+// handler recovers panics, background work runs under a context detached
+// from the request, and requests to the client (progress, registration,
+// configuration) run on their own goroutines with a timeout, so a client
+// that never answers slows nothing down.
+package lsp
