@@ -81,6 +81,11 @@ type Reach struct {
 	// entry makes), with the meshes visible there, for fixes that wrap the
 	// whole bad path instead of the kernel call.
 	Outer *OuterCall
+	// JitDef is the function nearest the entry on the path that is
+	// decorated with jax.jit (nil if none), for the decorate-the-entry fix.
+	JitDef *FuncDef
+	// JitDeco is that function's jit decorator expression.
+	JitDeco *Expr
 }
 
 // OuterCall is a call expression on a witness path.
@@ -171,6 +176,13 @@ func (in *interp) reach() *Reach {
 			r.Path = append(r.Path, Related{Location: f.file.location(f.site.Span), Message: "via `" + describeAt(f.file, f.site) + "`"})
 		} else if f.file != nil && i == 0 {
 			r.Entry = f.what
+		}
+	}
+	for _, f := range in.stack {
+		if f.def != nil && r.JitDef == nil {
+			if d := jitDecorator(f.def); d != nil {
+				r.JitDef, r.JitDeco = f.def, d
+			}
 		}
 	}
 	for _, f := range in.stack {
@@ -270,4 +282,29 @@ func outArity(v Value) int {
 		return len(s.Items)
 	}
 	return 0
+}
+
+// jitDecorator returns def's decorator that is jax.jit, jax.jit(...) or
+// functools.partial(jax.jit, ...), resolved through its file's imports.
+func jitDecorator(def *FuncDef) *Expr {
+	isJit := func(e *Expr) bool {
+		for _, r := range def.File.Refs {
+			if r.Kind == RefExpr && r.Span == e.Span {
+				api, ok := lowering.Lookup(r.Qual)
+				return ok && api.Role == lowering.RoleJit
+			}
+		}
+		return false
+	}
+	for _, d := range def.Decorators {
+		switch {
+		case isJit(d):
+			return d
+		case d.Kind == ExCall && isJit(d.X):
+			return d
+		case d.Kind == ExCall && len(d.Args) > 0 && isJit(d.Args[0]):
+			return d // functools.partial(jax.jit, ...)
+		}
+	}
+	return nil
 }

@@ -100,7 +100,7 @@ func (in *interp) callFunc(f *vFunc, a args, site *Expr) Value {
 	env := in.bind(f, a)
 	savedRet, savedFile, savedCur := in.ret, in.file, in.cur
 	in.ret = nil
-	in.stack = append(in.stack, &frame{site: site, file: in.file, what: f.Def.Name, ctx: in.cur, env: in.env})
+	in.stack = append(in.stack, &frame{site: site, file: in.file, what: f.Def.Name, ctx: in.cur, env: in.env, def: f.Def})
 	in.file = f.Def.File
 	in.execBody(env, f.Def.Body)
 	var out Value

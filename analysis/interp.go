@@ -50,6 +50,8 @@ type frame struct {
 	library bool
 	// env is the scope of the call at site, for fixes that wrap it.
 	env *Env
+	// def is the function this frame runs, if it is a workspace function.
+	def *FuncDef
 }
 
 type interp struct {

@@ -13,8 +13,11 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/txtar"
+
 	"github.com/pallas-ls/pallas-ls/analysis"
 	_ "github.com/pallas-ls/pallas-ls/analysis/rules"
+	"github.com/pallas-ls/pallas-ls/internal/cli"
 	"github.com/pallas-ls/pallas-ls/internal/config"
 	"github.com/pallas-ls/pallas-ls/pyparse"
 )
@@ -111,6 +114,74 @@ func runCase(t *testing.T, dir string) {
 		checkFixesValid(t, files, d)
 	}
 	checkGolden(t, dir, files, res, opts)
+	checkFixGoldens(t, dir, files, res, opts)
+}
+
+// checkFixGoldens keeps fixes.txtar next to each case that offers fixes:
+// one section per diagnostic and fix title, holding the unified diff that
+// fix alone makes. Alternatives that --fix never applies (a second fix of
+// a diagnostic) are pinned down this way too; each must also parse.
+func checkFixGoldens(t *testing.T, dir string, files []analysis.SourceFile, res *analysis.Result, opts analysis.Options) {
+	abs, _ := filepath.Abs(dir)
+	srcs := map[string][]byte{}
+	for _, f := range files {
+		srcs[f.Path] = f.Src
+	}
+	ar := &txtar.Archive{Comment: []byte("One section per fix: the diff it makes on its own (go test -run TestFixtures -update rewrites this).\n")}
+	for _, d := range res.Diagnostics {
+		for _, fix := range d.Fixes {
+			if len(fix.Edits) == 0 {
+				continue
+			}
+			byFile := map[string][]analysis.TextEdit{}
+			for _, e := range fix.Edits {
+				byFile[e.File] = append(byFile[e.File], e)
+			}
+			var diff strings.Builder
+			for _, name := range sortedFiles(byFile) {
+				out, err := analysis.ApplyEdits(srcs[name], byFile[name])
+				if err != nil {
+					t.Errorf("%s: fix %q does not apply alone: %v", rel(name), fix.Title, err)
+					continue
+				}
+				checkNoNewSyntaxErrors(t, srcs[name], out, name)
+				r, _ := filepath.Rel(abs, name)
+				diff.WriteString(cli.UnifiedDiff(filepath.ToSlash(r), srcs[name], out))
+			}
+			checkFixResolves(t, files, byFile, d, fix, res, opts)
+			r, _ := filepath.Rel(abs, d.File)
+			ar.Files = append(ar.Files, txtar.File{
+				Name: fmt.Sprintf("%s %s:%d: %s", d.Code, filepath.ToSlash(r), d.Pos.Line, fix.Title),
+				Data: []byte(diff.String()),
+			})
+		}
+	}
+	golden := filepath.Join(abs, "fixes.txtar")
+	if len(ar.Files) == 0 {
+		return
+	}
+	got := txtar.Format(ar)
+	if *update {
+		os.WriteFile(golden, got, 0o644)
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Errorf("missing %s (run with -update)", rel(golden))
+		return
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs:\n--- got\n%s\n--- want\n%s", rel(golden), got, want)
+	}
+}
+
+func sortedFiles(m map[string][]analysis.TextEdit) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 func rel(p string) string {
@@ -296,6 +367,34 @@ func TestFixturesCoverEveryRule(t *testing.T) {
 			t.Errorf("%s: want fixtures that find (%d) and look-alikes that stay silent (%d)", a.Code, find, silent)
 		}
 	}
-	_ = fmt.Sprint
-	_ = sort.Strings
+}
+
+// checkFixResolves: after one fix alone, its diagnostic's code is
+// reported fewer times than before.
+func checkFixResolves(t *testing.T, files []analysis.SourceFile, byFile map[string][]analysis.TextEdit,
+	d analysis.Diagnostic, fix analysis.SuggestedFix, res *analysis.Result, opts analysis.Options) {
+	var next []analysis.SourceFile
+	for _, f := range files {
+		src := f.Src
+		if edits := byFile[f.Path]; len(edits) > 0 {
+			src, _ = analysis.ApplyEdits(src, edits)
+		}
+		next = append(next, analysis.SourceFile{Path: f.Path, Src: src})
+	}
+	after, err := analysis.Check(context.Background(), next, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := func(ds []analysis.Diagnostic) int {
+		n := 0
+		for _, x := range ds {
+			if x.Code == d.Code {
+				n++
+			}
+		}
+		return n
+	}
+	if count(after.Diagnostics) >= count(res.Diagnostics) {
+		t.Errorf("%s:%d: fix %q alone does not resolve %s", rel(d.File), d.Pos.Line, fix.Title, d.Code)
+	}
 }

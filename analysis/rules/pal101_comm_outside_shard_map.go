@@ -43,6 +43,9 @@ func runPAL101(p *analysis.Pass) {
 			if fix, ok := wrapFix(p, kc, r); ok {
 				fixes = append(fixes, fix)
 			}
+			if fix, ok := decorateFix(p, kc, r); ok {
+				fixes = append(fixes, fix)
+			}
 			p.Report(analysis.Diagnostic{
 				Fixes:    fixes,
 				Location: kc.Site,
