@@ -18,6 +18,9 @@ type builder struct {
 	sum   *Summary
 	depth int
 	quals []string // enclosing def/class names for Qual
+	// calls counts calls, lambdas and walruses built so far, so a subtree
+	// without any can be dropped (see expr).
+	calls int
 }
 
 func (b *builder) span(id pp.NodeID) pp.Span { return b.t.Span(id) }

@@ -29,22 +29,19 @@ func (b *builder) expr(id pp.NodeID) *Expr {
 		b.call(id, e)
 	case pp.KindString, pp.KindConcatenatedString:
 		if s, ok := b.strConst(id); ok && k == pp.KindString {
-			e.Kind, e.Const = ExConst, Const{Kind: ConstStr, S: s}
+			e.Kind, e.Const = ExConst, &Const{Kind: ConstStr, S: s}
 		}
 	case pp.KindInteger:
-		e.Kind, e.Const = ExConst, Const{Kind: ConstInt}
 		txt := strings.ReplaceAll(t.Text(id), "_", "")
 		if n, err := strconv.ParseInt(txt, 0, 64); err == nil {
-			e.Const.I = n
-		} else {
-			e.Kind = ExOther
+			e.Kind, e.Const = ExConst, &Const{Kind: ConstInt, I: n}
 		}
 	case pp.KindFloat:
-		e.Kind, e.Const = ExConst, Const{Kind: ConstFloat}
+		e.Kind, e.Const = ExConst, &Const{Kind: ConstFloat}
 	case pp.KindTrue, pp.KindFalse:
-		e.Kind, e.Const = ExConst, Const{Kind: ConstBool, B: k == pp.KindTrue}
+		e.Kind, e.Const = ExConst, &Const{Kind: ConstBool, B: k == pp.KindTrue}
 	case pp.KindNone:
-		e.Kind, e.Const = ExConst, Const{Kind: ConstNone}
+		e.Kind, e.Const = ExConst, &Const{Kind: ConstNone}
 	case pp.KindTuple, pp.KindList, pp.KindSet, pp.KindPatternList, pp.KindTuplePattern, pp.KindExpressionList, pp.KindListPattern:
 		e.Kind = map[pp.Kind]ExprKind{pp.KindTuple: ExTuple, pp.KindList: ExList, pp.KindSet: ExSet,
 			pp.KindPatternList: ExTuple, pp.KindTuplePattern: ExTuple, pp.KindExpressionList: ExTuple,
@@ -59,6 +56,7 @@ func (b *builder) expr(id pp.NodeID) *Expr {
 			return b.expr(c[0])
 		}
 	case pp.KindLambda:
+		b.calls++ // a lambda may be called later: keep what encloses it
 		e.Kind, e.Lambda = ExLambda, b.lambda(id)
 	case pp.KindSubscript:
 		e.Kind = ExSubscript
@@ -73,11 +71,15 @@ func (b *builder) expr(id pp.NodeID) *Expr {
 	case pp.KindBoolean:
 		e.Kind = ExBoolOp
 		e.Args = []*Expr{b.expr(t.ChildByField(id, pp.FieldLeft)), b.expr(t.ChildByField(id, pp.FieldRight))}
-		e.Ops = []string{t.Text(t.ChildByField(id, pp.FieldOperator))}
+		e.Op = t.Text(t.ChildByField(id, pp.FieldOperator))
 	case pp.KindBinaryOperator:
 		e.Kind = ExBinOp
+		calls := b.calls
 		e.Args = []*Expr{b.expr(t.ChildByField(id, pp.FieldLeft)), b.expr(t.ChildByField(id, pp.FieldRight))}
-		e.Ops = []string{t.Text(t.ChildByField(id, pp.FieldOperator))}
+		e.Op = t.Text(t.ChildByField(id, pp.FieldOperator))
+		if b.calls == calls {
+			e.Args = nil // arithmetic without calls: only its (non-None) result matters
+		}
 	case pp.KindConditionalExpr:
 		e.Kind = ExCond
 		for _, c := range t.NamedChildren(id) {
@@ -92,6 +94,7 @@ func (b *builder) expr(id pp.NodeID) *Expr {
 			e.X = b.expr(c[0])
 		}
 	case pp.KindNamedExpression:
+		b.calls++ // binds a name
 		e.Kind = ExOther
 		e.X = b.expr(t.ChildByField(id, pp.FieldValue))
 		e.Name = t.Text(t.ChildByField(id, pp.FieldName))
@@ -99,9 +102,14 @@ func (b *builder) expr(id pp.NodeID) *Expr {
 		// Only inside argument lists, handled by call.
 	default:
 		// Opaque to the analysis, but calls nested anywhere inside (await,
-		// unary minus, comprehensions, f-strings) still run: keep them.
+		// unary minus, comprehensions, f-strings) still run: keep them,
+		// and nothing else (this is where most of a file's nodes are).
+		calls := b.calls
 		for _, c := range t.NamedChildren(id) {
 			e.Args = append(e.Args, b.expr(c))
+		}
+		if b.calls == calls {
+			e.Args = nil
 		}
 	}
 	return e
@@ -109,6 +117,7 @@ func (b *builder) expr(id pp.NodeID) *Expr {
 
 func (b *builder) call(id pp.NodeID, e *Expr) {
 	t := b.t
+	b.calls++
 	e.Kind = ExCall
 	e.X = b.expr(t.ChildByField(id, pp.FieldFunction))
 	args := t.ChildByField(id, pp.FieldArguments)
@@ -149,16 +158,25 @@ func (b *builder) dict(id pp.NodeID, e *Expr) {
 func (b *builder) compare(id pp.NodeID, e *Expr) {
 	t := b.t
 	e.Kind = ExCompare
+	ops := 0
 	for c := t.FirstChild(id); c != pp.NoNode; c = t.NextSibling(c) {
 		n := t.N(c)
 		switch {
 		case n.Field == pp.FieldOperators:
 			op := t.Text(c)
 			// "is not" / "not in" arrive as two tokens.
-			if len(e.Ops) == len(e.Args) && len(e.Ops) > 0 {
-				e.Ops[len(e.Ops)-1] += " " + op
-			} else {
-				e.Ops = append(e.Ops, op)
+			switch {
+			case ops == len(e.Args) && ops > 0:
+				if ops == 1 {
+					e.Op += " " + op
+				}
+			default:
+				ops++
+				if ops == 1 {
+					e.Op = op
+				} else {
+					e.Op = "" // a chain: not folded
+				}
 			}
 		case n.Named() && n.Kind != pp.KindComment:
 			e.Args = append(e.Args, b.expr(c))

@@ -30,7 +30,7 @@ func (in *interp) eval(env *Env, e *Expr) Value {
 	case ExCall:
 		return in.evalCall(env, e)
 	case ExConst:
-		return &vConst{C: e.Const}
+		return &vConst{C: *e.Const}
 	case ExTuple, ExList, ExSet:
 		items := make([]Value, 0, len(e.Args))
 		for _, a := range e.Args {
@@ -64,6 +64,11 @@ func (in *interp) eval(env *Env, e *Expr) Value {
 		return unknown
 	case ExBoolOp:
 		return in.boolOp(env, e)
+	case ExBinOp:
+		for _, a := range e.Args {
+			in.eval(env, a)
+		}
+		return nonNone // arithmetic: a number or an array, never None
 	case ExCond:
 		c := in.eval(env, e.Args[1])
 		if v, known := truth(c); known {
@@ -123,7 +128,7 @@ func (in *interp) subscript(env *Env, e *Expr) Value {
 func (in *interp) boolOp(env *Env, e *Expr) Value {
 	a := in.eval(env, e.Args[0])
 	if v, known := truth(a); known {
-		and := e.Ops[0] == "and"
+		and := e.Op == "and"
 		if v != and { // `False and x` is False; `True or x` is True
 			return a
 		}
@@ -139,10 +144,10 @@ func (in *interp) compare(env *Env, e *Expr) Value {
 	for i, a := range e.Args {
 		vals[i] = in.eval(env, a)
 	}
-	if len(vals) != 2 || len(e.Ops) != 1 {
+	if len(vals) != 2 || e.Op == "" {
 		return unknown
 	}
-	res, ok := compareValues(e.Ops[0], vals[0], vals[1])
+	res, ok := compareValues(e.Op, vals[0], vals[1])
 	if !ok {
 		return unknown
 	}

@@ -48,16 +48,20 @@ type Const struct {
 	B    bool
 }
 
-// Expr is one expression.
+// Expr is one expression. It is the most numerous value the analysis
+// keeps (one per expression of every file), so rarely used parts live
+// behind pointers: a literal's value in Const, a lambda in Lambda.
 type Expr struct {
-	Kind   ExprKind
+	Kind ExprKind
+	// Op is the operator of ExCompare/ExBoolOp/ExBinOp (chained
+	// comparisons keep only the first; they are not folded).
+	Op     string
 	Span   pyparse.Span
 	Name   string
 	X      *Expr
 	Args   []*Expr
 	Kw     []Keyword
-	Ops    []string
-	Const  Const
+	Const  *Const
 	Lambda *FuncDef
 }
 
