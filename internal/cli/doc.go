@@ -50,4 +50,4 @@
 // --jobs N bounds the parallelism of the run (GOMAXPROCS); 0 means all CPUs.
 package cli
 
-//go:generate go test . -run ^TestRulesDocFresh$ -update
+//go:generate go test . -run ^(TestRulesDocFresh|TestReadmeRulesFresh)$ -update

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"os"
@@ -72,5 +73,34 @@ func TestRulesJSON(t *testing.T) {
 		if r.Code == "" || r.Name == "" || r.Title == "" || !strings.HasPrefix(r.HelpURI, rulesDocURL+"#") {
 			t.Errorf("incomplete rule: %+v", r)
 		}
+	}
+}
+
+// TestReadmeRulesFresh keeps the README's rule table (between the
+// rules:begin and rules:end markers) equal to the generated index.
+func TestReadmeRulesFresh(t *testing.T) {
+	path := filepath.Join("..", "..", "README.md")
+	readme, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const begin, end = "<!-- rules:begin (generated; go generate ./internal/cli) -->\n", "<!-- rules:end -->"
+	i, j := bytes.Index(readme, []byte(begin)), bytes.Index(readme, []byte(end))
+	if i < 0 || j < i {
+		t.Fatalf("README.md lacks the %q ... %q markers", begin, end)
+	}
+	var b bytes.Buffer
+	bw := bufio.NewWriter(&b)
+	writeRulesIndex(bw, analysis.Analyzers(), "docs/rules.md")
+	bw.Flush()
+	if formatUpdatingGolden() {
+		out := append(append(append([]byte{}, readme[:i+len(begin)]...), b.Bytes()...), readme[j:]...)
+		if err := os.WriteFile(path, out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if got := readme[i+len(begin) : j]; !bytes.Equal(got, b.Bytes()) {
+		t.Errorf("README.md's rule table is stale; run go generate ./internal/cli")
 	}
 }

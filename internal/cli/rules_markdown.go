@@ -33,15 +33,23 @@ in ` + "`[tool.pallas-ls]`" + ` (` + "`severity`, `select`, `ignore`" + `).
 func writeRulesMarkdown(w io.Writer, rules []*analysis.Analyzer) error {
 	bw := bufio.NewWriter(w)
 	bw.WriteString(rulesMarkdownIntro)
-	bw.WriteString("\n| Code | Name | Default severity | Title |\n|---|---|---|---|\n")
-	for _, a := range rules {
-		fmt.Fprintf(bw, "| [%s](#%s) | `%s` | %s | %s |\n",
-			a.Code, ruleAnchor(a), a.Name, a.Severity, markdownCell(a.Doc.Title))
-	}
+	bw.WriteString("\n")
+	writeRulesIndex(bw, rules, "")
 	for _, a := range rules {
 		writeRuleSection(bw, a)
 	}
 	return bw.Flush()
+}
+
+// writeRulesIndex writes the rule table, linking each code to its section
+// (docs/rules.md) or, with a prefix such as "docs/rules.md", from the
+// README, whose copy of the table a test keeps fresh.
+func writeRulesIndex(bw *bufio.Writer, rules []*analysis.Analyzer, prefix string) {
+	bw.WriteString("| Code | Name | Default severity | Title |\n|---|---|---|---|\n")
+	for _, a := range rules {
+		fmt.Fprintf(bw, "| [%s](%s#%s) | `%s` | %s | %s |\n",
+			a.Code, prefix, ruleAnchor(a), a.Name, a.Severity, markdownCell(a.Doc.Title))
+	}
 }
 
 // writeRuleSection writes one rule. Sub-parts are bold labels, not
