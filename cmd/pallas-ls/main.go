@@ -1,6 +1,3 @@
-// Command pallas-ls checks Python code that uses JAX Pallas TPU kernels,
-// from the terminal (`pallas-ls check`) or an editor (`pallas-ls serve`).
-// Everything is in internal/cli; this file only connects it to the process.
 package main
 
 import (

@@ -1,0 +1,26 @@
+// Package analysis is the pallas-ls engine: from source files to
+// Diagnostics with fixes, the one value every front end renders.
+//
+// Data flow:
+//
+//	SourceFile bytes
+//	  -> prune.go: byte pre-scan of imports; only import components that
+//	     mention JAX are analysed
+//	  -> Summarize (summary.go, build*.go): pyparse tree -> a small IR of
+//	     the file (statements, expressions, defs), its JAX references
+//	     (refs.go) and comments; cached by content (check.go, store.go)
+//	  -> NewProgram (program.go): modules indexed by every importable name
+//	  -> analyze (driver.go, interp.go and friends): an abstract interpreter
+//	     run from every entry point, recording each kernel call with the
+//	     SPMD contexts it is reached in and what its kernel communicates
+//	     (facts.go: KernelCall)
+//	  -> Analyzers (analyzer.go; the rules live in analysis/rules) read the
+//	     facts and the summaries through a Pass and report Diagnostics
+//	  -> suppressions (suppress*.go), severity overrides, sorting.
+//
+// The DESIGN comment in interp.go states the lattice, the entry policy
+// and why the interpretation terminates. JAX knowledge is not here: what
+// an API does, when it changed and what error a context produces come
+// from package lowering. Fixes are SuggestedFix values of byte-offset
+// edits; fix.go validates and applies them, detecting conflicts.
+package analysis
