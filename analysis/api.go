@@ -182,14 +182,24 @@ func (in *interp) callExtResult(f *vExtCall, a args, site *Expr) Value {
 		return unknown
 	}
 	// The product of an opaque wrapper: calling it runs the functions
-	// the wrapper was given (a decorator's wrapped function).
+	// the wrapper was given (a decorator's wrapped function). A wrapper
+	// from an unknown library may itself run them under shard_map, so
+	// there the context becomes Unknown (never an error); known
+	// context-neutral libraries (functools, pytest, absl parameterized,
+	// JAX's own non-SPMD transforms) keep the caller's.
 	var out Value
 	fns := 0
 	for _, v := range append(append([]Value{}, f.Args...), mapValues(f.Kw)...) {
-		if isCallable(v) {
-			fns++
-			out = in.call(v, a, site)
+		if !isCallable(v) {
+			continue
 		}
+		fns++
+		if in.cur.Kind == CtxKernel || contextNeutral(f.Qual) {
+			out = in.call(v, a, site)
+			continue
+		}
+		c := &Ctx{Kind: CtxUnknown, Mesh: in.cur.Mesh}
+		out = in.withCtx(c, site, f.Qual, func() Value { return in.call(v, a, site) })
 	}
 	if fns == 1 {
 		return out
@@ -273,4 +283,20 @@ func backendOfQual(q string) lowering.Backend {
 func isSetMesh(qual string) bool {
 	api, ok := lowering.Lookup(qual)
 	return ok && api.Role == lowering.RoleSetMesh
+}
+
+// contextNeutralPrefixes are libraries whose wrappers call the wrapped
+// function in the caller's SPMD context.
+var contextNeutralPrefixes = []string{
+	"jax.", "functools.", "builtins.", "typing.", "abc.", "contextlib.", "dataclasses.",
+	"pytest.", "absl.testing.", "parameterized.", "unittest.", identity,
+}
+
+func contextNeutral(qual string) bool {
+	for _, p := range contextNeutralPrefixes {
+		if strings.HasPrefix(qual, p) || qual+"." == p {
+			return true
+		}
+	}
+	return false
 }

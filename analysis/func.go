@@ -72,6 +72,9 @@ func (in *interp) defineClass(env *Env, cd *ClassDef) Value {
 // callFunc evaluates a workspace function's body for one abstract call.
 func (in *interp) callFunc(f *vFunc, a args, site *Expr) Value {
 	in.called[f.Def] = true
+	if len(in.wrapper) > 0 && in.isShardMapWrapper(f.Def) {
+		return in.callShardMapWrapper(a, site)
+	}
 	if len(in.stack) >= maxStack {
 		return unknown
 	}
@@ -222,4 +225,40 @@ func (in *interp) classAttr(c *vClass, name string, depth int) Value {
 type instKey struct {
 	site *Expr
 	cls  *vClass
+}
+
+// isShardMapWrapper reports whether def is one of the configured
+// `shard-map-wrappers`: project helpers that run their first argument
+// under shard_map. Names match on any importable name of the module.
+func (in *interp) isShardMapWrapper(def *FuncDef) bool {
+	if def.File == nil {
+		return false
+	}
+	m := in.prog.byPath[def.File.Path]
+	if m == nil {
+		return false
+	}
+	for w := range in.wrapper {
+		if strings.HasSuffix(w, "."+def.Qual) {
+			mod := strings.TrimSuffix(w, "."+def.Qual)
+			for _, cand := range in.prog.byName[mod] {
+				if cand == m {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// callShardMapWrapper models a configured wrapper: `wrap(f)` returns f
+// under a fully manual shard_map (mesh unknown); `wrap(f, *args)` also
+// calls it with args there.
+func (in *interp) callShardMapWrapper(a args, site *Expr) Value {
+	fn := first(a)
+	sm := &vShardMapped{Fn: fn, Spec: &smSpec{Site: site, File: in.file, API: "shard-map-wrapper", AllManual: true}}
+	if len(a.pos) <= 1 {
+		return sm
+	}
+	return in.call(sm, args{pos: a.pos[1:], kw: a.kw, opaque: a.opaque}, site)
 }
