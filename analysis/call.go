@@ -164,6 +164,7 @@ func sortedKeys[V any](m map[string]V) []string {
 
 func (in *interp) callJitted(f *vJitted, a args, site *Expr) Value {
 	c := *in.cur
+	c.key_ = "" // the copy will change
 	if c.Kind == CtxPlain || c.Kind == CtxUnknown {
 		if c.Jit == "" {
 			c.Jit = f.Describe

@@ -1,9 +1,9 @@
 package analysis
 
 import (
-	"fmt"
 	"sort"
 	"strings"
+	"unsafe"
 )
 
 // CtxKind is the SPMD situation code runs in.
@@ -55,6 +55,9 @@ type Ctx struct {
 	Pmap string
 	// Scan collects kernel effects in CtxKernel.
 	Scan *kernelScan
+	// key_ caches key(); contexts are copied before they are changed, and
+	// a copy clears it (see fresh).
+	key_ string
 }
 
 // Loc is a file and span, for related locations.
@@ -65,8 +68,24 @@ type Loc struct {
 
 // key identifies contexts the analysis treats alike, for memoisation.
 func (c *Ctx) key() string {
-	return fmt.Sprintf("%d|%s|%t|%s|%t|%p|%t", c.Kind, strings.Join(c.Manual, ","), c.AllManual,
-		strings.Join(c.MeshAxes, ","), c.Multi != "", c.Scan, c.Mesh != nil)
+	if c.key_ != "" {
+		return c.key_
+	}
+	var b strings.Builder
+	b.WriteByte(byte('0' + c.Kind))
+	b.WriteString(strings.Join(c.Manual, ","))
+	b.WriteByte('|')
+	b.WriteString(strings.Join(c.MeshAxes, ","))
+	for _, f := range []bool{c.AllManual, c.Multi != "", c.Mesh != nil} {
+		if f {
+			b.WriteByte('1')
+		} else {
+			b.WriteByte('0')
+		}
+	}
+	writePtr(&b, unsafe.Pointer(c.Scan))
+	c.key_ = b.String()
+	return c.key_
 }
 
 // fullyManual reports whether every mesh axis is manual, or whether that is
@@ -91,6 +110,7 @@ func (c *Ctx) fullyManual() (ok bool, missing []string) {
 // enterShardMap returns the context inside a shard_map body.
 func (c *Ctx) enterShardMap(sp *smSpec) *Ctx {
 	n := *c
+	n.key_ = "" // the copy will change
 	n.Kind = CtxShardMap
 	n.SM = sp
 	mesh := sp.MeshAxes

@@ -36,30 +36,29 @@ func (e *Env) globals() *Env {
 	return s
 }
 
-// snapshot copies the bindings of this scope only, for branch merging.
-func (e *Env) snapshot() map[string]Value {
-	m := make(map[string]Value, len(e.vars))
-	for k, v := range e.vars {
-		m[k] = v
-	}
-	return m
+// saved holds some bindings of a scope, for restoring them.
+type saved struct {
+	names []string
+	vals  []Value
 }
 
-// mergeBranches sets every name either branch bound to the join of both.
-func (e *Env) mergeBranches(before, a, b map[string]Value) {
-	for k := range a {
-		e.vars[k] = join(pick(a, before, k), pick(b, before, k))
+// save returns the current bindings of names in this scope (nil where
+// unbound).
+func (e *Env) save(names []string) saved {
+	out := saved{names: names, vals: make([]Value, len(names))}
+	for i, n := range names {
+		out.vals[i] = e.vars[n]
 	}
-	for k := range b {
-		if _, done := a[k]; !done {
-			e.vars[k] = join(pick(a, before, k), pick(b, before, k))
+	return out
+}
+
+// restore puts saved bindings back; names unbound then are unbound again.
+func (e *Env) restore(s saved) {
+	for i, n := range s.names {
+		if s.vals[i] == nil {
+			delete(e.vars, n)
+		} else {
+			e.vars[n] = s.vals[i]
 		}
 	}
-}
-
-func pick(m, before map[string]Value, k string) Value {
-	if v, ok := m[k]; ok {
-		return v
-	}
-	return before[k]
 }

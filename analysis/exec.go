@@ -65,30 +65,63 @@ func (in *interp) execIf(env *Env, st *Stmt) bool {
 		}
 		return in.execBody(env, st.Else)
 	}
-	before := env.snapshot()
+	// Both branches may run: evaluate each from the same bindings and
+	// join what they bound. Only the names the branches can assign are
+	// saved and merged (copying whole scopes dominated the run time).
+	names := in.assignedIn(st)
+	before := env.save(names)
 	r1 := in.execBody(env, st.Body)
-	after1 := env.snapshot()
-	env.vars = copyVars(before)
+	after1 := env.save(names)
+	env.restore(before)
 	r2 := in.execBody(env, st.Else)
-	after2 := env.snapshot()
-	env.vars = copyVars(before)
 	switch {
 	case r1 && !r2:
-		env.vars = after2
 	case r2 && !r1:
-		env.vars = after1
+		env.restore(after1)
 	default:
-		env.mergeBranches(before, after1, after2)
+		for i, n := range names {
+			if v := join(after1.vals[i], env.vars[n]); v != nil {
+				env.vars[n] = v
+			}
+		}
 	}
 	return r1 && r2
 }
 
-func copyVars(m map[string]Value) map[string]Value {
-	n := make(map[string]Value, len(m))
-	for k, v := range m {
-		n[k] = v
+// assignedIn lists the names an if statement's branches can bind
+// (targets, defs, classes, imports, loop and with targets), cached.
+func (in *interp) assignedIn(st *Stmt) []string {
+	if names, ok := in.assigned[st]; ok {
+		return names
 	}
-	return n
+	set := map[string]bool{}
+	walkStmts(append(append([]*Stmt{}, st.Body...), st.Else...), func(s *Stmt) {
+		switch s.Kind {
+		case StAssign, StLoop:
+			for _, t := range s.Targets {
+				bindTargets(t, set)
+			}
+		case StWith:
+			for _, it := range s.Items {
+				if it.Target != nil {
+					bindTargets(it.Target, set)
+				}
+			}
+		case StDef:
+			set[s.Def.Name] = true
+		case StClass:
+			set[s.Class.Name] = true
+		case StImport:
+			m := map[string]string{}
+			bindImport(m, s.Import)
+			for k := range m {
+				set[k] = true
+			}
+		}
+	})
+	names := sortedKeys(set)
+	in.assigned[st] = names
+	return names
 }
 
 // execWith handles context managers that set the context mesh
@@ -99,6 +132,7 @@ func (in *interp) execWith(env *Env, st *Stmt) bool {
 		v := in.eval(env, it.Ctx)
 		if m := meshOfContextManager(v); m != nil {
 			c := *in.cur
+			c.key_ = "" // the copy will change
 			c.Mesh = m
 			in.cur = &c
 		}

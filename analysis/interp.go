@@ -63,6 +63,8 @@ type interp struct {
 	active map[string]bool
 	called map[*FuncDef]bool
 	evals  map[*FuncDef]int
+	// assigned caches, per if statement, the names its branches bind.
+	assigned map[*Stmt][]string
 	// instances holds one abstract object per creation site.
 	instances map[instKey]*vInstance
 	budget    int
@@ -86,7 +88,7 @@ type interp struct {
 func newInterp(ctx context.Context, prog *Program, opts *Options) *interp {
 	in := &interp{
 		ctx: ctx, prog: prog, opts: opts,
-		memo: map[string]Value{}, active: map[string]bool{}, called: map[*FuncDef]bool{}, evals: map[*FuncDef]int{}, instances: map[instKey]*vInstance{},
+		memo: map[string]Value{}, active: map[string]bool{}, called: map[*FuncDef]bool{}, evals: map[*FuncDef]int{}, assigned: map[*Stmt][]string{}, instances: map[instKey]*vInstance{},
 		calls: map[callSiteKey]*kernelCall{}, effects: map[*kernelDecl]*kernelEffects{},
 		wrapper: map[string]bool{},
 	}

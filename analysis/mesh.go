@@ -157,6 +157,7 @@ func (in *interp) shardingCall(name string, a args, site *Expr) Value {
 	case "jax.lax.with_sharding_constraint":
 		if in.cur.Kind == CtxPlain && in.cur.Multi == "" && in.cur.Jit != "" {
 			c := *in.cur
+			c.key_ = "" // the copy will change
 			c.Multi, c.MultiAt = "jax.lax.with_sharding_constraint", in.locOf(site)
 			in.cur = &c
 		}

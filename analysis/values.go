@@ -3,7 +3,9 @@ package analysis
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // Value is what the abstract interpreter knows about a Python value. The
@@ -212,46 +214,94 @@ func alts(v Value) []Value {
 // valueKey is a memoisation key: equal keys mean the analysis would treat
 // the values alike. Closures and objects are keyed by identity.
 func valueKey(v Value, depth int) string {
+	var b strings.Builder
+	writeKey(&b, v, depth)
+	return b.String()
+}
+
+func keys(vs []Value, depth int) string {
+	var b strings.Builder
+	writeKeys(&b, vs, depth)
+	return b.String()
+}
+
+func writeKeys(b *strings.Builder, vs []Value, depth int) {
+	for i, v := range vs {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		writeKey(b, v, depth)
+	}
+}
+
+func writePtr(b *strings.Builder, p unsafe.Pointer) {
+	var buf [20]byte
+	b.Write(strconv.AppendUint(buf[:0], uint64(uintptr(p)), 36))
+}
+
+func writeKey(b *strings.Builder, v Value, depth int) {
 	if depth < 0 {
-		return "…"
+		b.WriteString("…")
+		return
 	}
 	switch v := v.(type) {
 	case nil, *vUnknown:
-		return "?"
+		b.WriteByte('?')
 	case *vConst:
-		return fmt.Sprintf("c%d:%s:%d:%t", v.C.Kind, v.C.S, v.C.I, v.C.B)
+		b.WriteByte('c')
+		b.WriteByte(byte('0' + v.C.Kind))
+		b.WriteString(strconv.Quote(v.C.S))
+		b.WriteString(strconv.FormatInt(v.C.I, 10))
+		if v.C.B {
+			b.WriteByte('t')
+		}
 	case *vExternal:
-		return "x:" + v.Qual
+		b.WriteString("x:")
+		b.WriteString(v.Qual)
 	case *vSeq:
-		return "s(" + keys(v.Items, depth-1) + ")"
+		b.WriteString("s(")
+		writeKeys(b, v.Items, depth-1)
+		b.WriteByte(')')
 	case *vDict:
-		return "d(" + keys(v.Keys, depth-1) + "|" + keys(v.Items, depth-1) + ")"
+		b.WriteString("d(")
+		writeKeys(b, v.Keys, depth-1)
+		b.WriteByte('|')
+		writeKeys(b, v.Items, depth-1)
+		b.WriteByte(')')
 	case *vUnion:
 		ks := make([]string, len(v.Alts))
 		for i, a := range v.Alts {
 			ks[i] = valueKey(a, depth-1)
 		}
 		sort.Strings(ks)
-		return "u(" + strings.Join(ks, ",") + ")"
+		b.WriteString("u(" + strings.Join(ks, ",") + ")")
 	case *vPartial:
-		kw := make([]string, 0, len(v.Kw))
-		for k, x := range v.Kw {
-			kw = append(kw, k+"="+valueKey(x, depth-1))
+		b.WriteString("p(")
+		writeKey(b, v.Fn, depth-1)
+		b.WriteByte(';')
+		writeKeys(b, v.Args, depth-1)
+		for _, k := range sortedKeys(v.Kw) {
+			b.WriteString(";" + k + "=")
+			writeKey(b, v.Kw[k], depth-1)
 		}
-		sort.Strings(kw)
-		return "p(" + valueKey(v.Fn, depth-1) + ";" + keys(v.Args, depth-1) + ";" + strings.Join(kw, ",") + ")"
+		b.WriteByte(')')
 	case *vFunc:
-		return fmt.Sprintf("f%p:%p:%s", v.Def, v.Env, valueKey(v.Self, depth-1))
+		b.WriteByte('f')
+		writePtr(b, unsafe.Pointer(v.Def))
+		b.WriteByte(':')
+		writePtr(b, unsafe.Pointer(v.Env))
+		b.WriteByte(':')
+		writeKey(b, v.Self, depth-1)
+	default:
+		fmt.Fprintf(b, "%T", v)
+		writePtr(b, valuePtr(v))
 	}
-	return fmt.Sprintf("%T%p", v, v)
 }
 
-func keys(vs []Value, depth int) string {
-	parts := make([]string, len(vs))
-	for i, v := range vs {
-		parts[i] = valueKey(v, depth)
-	}
-	return strings.Join(parts, ",")
+// valuePtr is the identity of a reference value.
+func valuePtr(v Value) unsafe.Pointer {
+	type iface struct{ typ, data unsafe.Pointer }
+	return (*iface)(unsafe.Pointer(&v)).data
 }
 
 // constStr returns the string a value is known to be.
