@@ -17,6 +17,7 @@ import (
 type Engine struct {
 	mu    sync.Mutex
 	cache map[string]*Summary
+	scans map[string]cachedScan
 	// Store, when set, persists summaries and whole results across
 	// processes (check's on-disk cache); ToolID distinguishes builds.
 	Store  Store
@@ -24,7 +25,9 @@ type Engine struct {
 }
 
 // NewEngine returns an Engine with an empty summary cache.
-func NewEngine() *Engine { return &Engine{cache: map[string]*Summary{}} }
+func NewEngine() *Engine {
+	return &Engine{cache: map[string]*Summary{}, scans: map[string]cachedScan{}}
+}
 
 // Check analyses files as one program and returns its findings.
 func Check(ctx context.Context, files []SourceFile, opts Options) (*Result, error) {
@@ -46,7 +49,7 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 	analysed := files
 	if !opts.NoPrune {
 		analysed = analysed[:0:0]
-		for i, keep := range relevant(files) {
+		for i, keep := range relevantCached(files, e.scans) {
 			if keep {
 				analysed = append(analysed, files[i])
 			}

@@ -73,17 +73,34 @@ func (s *scan) from(t string) {
 }
 
 // relevant returns, for each file, whether it must be analysed.
-func relevant(files []SourceFile) []bool {
+func relevant(files []SourceFile) []bool { return relevantCached(files, nil) }
+
+// relevantCached is relevant with the pre-scans of unchanged files taken
+// from (and stored into) cache, keyed by path; an editor re-checking after
+// one keystroke then scans one file.
+func relevantCached(files []SourceFile, cache map[string]cachedScan) []bool {
 	n := len(files)
 	scans := make([]scan, n)
 	byName := map[string][]int{}
 	byPath := map[string]int{}
 	root := commonDirPaths(files)
 	for i, f := range files {
-		scans[i] = prescan(f.Src)
+		if c, ok := cache[f.Path]; ok && string(c.src) == string(f.Src) {
+			scans[i] = c.scan
+		} else {
+			scans[i] = prescan(f.Src)
+			if cache != nil {
+				cache[f.Path] = cachedScan{src: f.Src, scan: scans[i]}
+			}
+		}
 		byPath[f.Path] = i
 		for _, name := range moduleNames(f.Path, root) {
 			byName[name] = append(byName[name], i)
+		}
+	}
+	for p := range cache {
+		if _, ok := byPath[p]; !ok {
+			delete(cache, p) // a file that is gone
 		}
 	}
 	adj := make([][]int, n)
@@ -178,4 +195,10 @@ func commonDirPaths(files []SourceFile) string {
 		}
 	}
 	return root
+}
+
+// cachedScan is a pre-scan with the bytes it was made from.
+type cachedScan struct {
+	src  []byte
+	scan scan
 }
