@@ -109,6 +109,11 @@ func (c *checkRun) load(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	var total int64
+	for _, src := range c.srcs {
+		total += int64(len(src))
+	}
+	setCheckMemoryLimit(total)
 	return c.ensureGroup()
 }
 

@@ -41,7 +41,6 @@ type env struct {
 // never panics on user input: every problem becomes a message on stderr and
 // exit code 2.
 func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	setMemoryLimit()
 	wd, err := os.Getwd()
 	if err != nil {
 		fmt.Fprintf(stderr, "pallas-ls: cannot determine the working directory: %v\n", err)
