@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -90,7 +91,14 @@ func TestSoakRandomEdits(t *testing.T) {
 		sendDiff(tc, name, versions[name]+1, texts[name], next)
 		texts[name] = next
 		versions[name]++
+		switch i % 97 {
+		case 13: // interleaved configuration changes
+			setJAX(t, tc, []string{"0.7", "0.5", "0.11"}[rng.Intn(3)])
+		case 41: // a cancellation storm: hovers cancelled as soon as sent
+			cancelStorm(t, tc, name)
+		}
 	}
+	setJAX(t, tc, "0.11") // the fresh check below uses 0.11
 	// A last edit that certainly changes each file's diagnostics, so that
 	// its publication marks quiescence for that version.
 	for _, name := range names {
@@ -203,4 +211,68 @@ func freshCheck(t *testing.T, tc *testClient, texts map[string]string) map[strin
 		sort.Strings(out[k])
 	}
 	return out
+}
+
+func setJAX(t *testing.T, tc *testClient, v string) {
+	settings := protocol.LSPAny(`{"pallas-ls": {"jaxVersion": "` + v + `"}}`)
+	if err := tc.server.DidChangeConfiguration(tc.ctx(), &protocol.DidChangeConfigurationParams{Settings: settings}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// cancelStorm sends hovers on one goroutine each, and $/cancelRequest for
+// them (and for ids never sent) right away.
+func cancelStorm(t *testing.T, tc *testClient, name string) {
+	var wg sync.WaitGroup
+	for i := 0; i < 20; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			ctx, cancel := context.WithCancel(tc.ctx())
+			go func() { cancel() }()
+			var h protocol.Hover
+			tc.conn.Call(ctx, "textDocument/hover", hoverAt(tc, name, uint32(i), 0), &h)
+		}(i)
+		tc.conn.Notify(tc.ctx(), "$/cancelRequest", map[string]any{"id": 1000000 + i})
+	}
+	wg.Wait()
+}
+
+// TestMemoryAfterClosingDocuments: opening and closing many large buffers
+// leaves the heap near where it started.
+func TestMemoryAfterClosingDocuments(t *testing.T) {
+	tc := session(t, map[string]string{"kernels.py": soakKernels}, clientOpts{}, withChecker(analysis.NewEngine()))
+	tc.open("main.py", "from kernels import ring\n\nring(1)\n")
+	tc.waitDiags("kernels.py", 1, nil)
+	base := heapInUse()
+	big := strings.Repeat("x = [1, 2, 3]  # filler\n", 40000) // about 1 MB
+	for i := 0; i < 30; i++ {
+		name := fmt.Sprintf("big%d.py", i)
+		tc.open(name, big)
+	}
+	for i := 0; i < 30; i++ {
+		name := fmt.Sprintf("big%d.py", i)
+		if err := tc.server.DidClose(tc.ctx(), &protocol.DidCloseTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: tc.uri(name)}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A change after the closes makes the server re-check without them.
+	tc.edit("main.py", 2, nil, "from kernels import ring\n\nring(1)  # pallas-ls: ignore[PAL103]\n")
+	tc.waitFor("re-check after closing", func() bool {
+		p, ok := tc.lastPub("main.py")
+		v, _ := p.Version.Get()
+		return ok && v == 2
+	})
+	if after := heapInUse(); after > base+16<<20 {
+		t.Errorf("heap grew from %d MB to %d MB after closing 30 MB of buffers", base>>20, after>>20)
+	}
+}
+
+func heapInUse() uint64 {
+	var ms runtime.MemStats
+	for i := 0; i < 3; i++ {
+		runtime.GC()
+	}
+	runtime.ReadMemStats(&ms)
+	return ms.HeapInuse
 }
