@@ -1,0 +1,71 @@
+package main
+
+import (
+	"context"
+	"testing"
+
+	"github.com/pallas-ls/pallas-ls/analysis"
+)
+
+// benchCorpus is the 20k-line corpus of the in-process benchmarks.
+func benchCorpus(b *testing.B) *Corpus {
+	b.Helper()
+	return Generate(Config{Lines: 20000, Seed: 1})
+}
+
+func reportLines(b *testing.B, lines int) {
+	b.ReportMetric(float64(lines)*float64(b.N)/b.Elapsed().Seconds(), "lines/s")
+}
+
+// BenchmarkParse parses the corpus on GOMAXPROCS workers (the floor).
+func BenchmarkParse(b *testing.B) {
+	c := benchCorpus(b)
+	py := c.Python()
+	b.SetBytes(int64(c.Bytes))
+	for b.Loop() {
+		if _, _, err := parseAll(py); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportLines(b, c.Lines)
+}
+
+// BenchmarkCheckCold runs the whole engine with nothing cached.
+func BenchmarkCheckCold(b *testing.B) {
+	c := benchCorpus(b)
+	src := sources(c.Python())
+	for b.Loop() {
+		if _, err := analysis.Check(context.Background(), src, analysis.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportLines(b, c.Lines)
+}
+
+// BenchmarkRecheck is the editor's path in process: an Engine that has
+// summarised the corpus re-checks it after the hot file changed.
+func BenchmarkRecheck(b *testing.B) {
+	c := benchCorpus(b)
+	src := sources(c.Python())
+	hot := -1
+	for i, f := range src {
+		if f.Path == "/corpus/"+c.Hot.Path {
+			hot = i
+		}
+	}
+	variants := [2][]byte{src[hot].Src, append([]byte("# edited\n"), src[hot].Src...)}
+	e := analysis.NewEngine()
+	ctx := context.Background()
+	if _, err := e.Check(ctx, src, analysis.Options{}); err != nil {
+		b.Fatal(err)
+	}
+	i := 0
+	for b.Loop() {
+		i++
+		src[hot].Src = variants[i%2]
+		if _, err := e.Check(ctx, src, analysis.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportLines(b, c.Lines)
+}

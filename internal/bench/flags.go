@@ -1,0 +1,92 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// options are the command-line settings.
+type options struct {
+	sizes   []int
+	keep    string
+	json    bool
+	edits   int
+	bin     string
+	seed    uint64
+	runs    int
+	timeout time.Duration
+}
+
+const (
+	minLines = 10_000
+	maxLines = 1_000_000
+)
+
+func parseFlags(args []string, stderr io.Writer) (*options, error) {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	o := &options{}
+	lines := fs.String("lines", "100000", "corpus size in Python `lines` (10k..1M; k and M suffixes allowed)")
+	sizes := fs.String("sizes", "", "comma-separated corpus `sizes` to run in turn, e.g. 10000,100000,1000000; prints the growth curve")
+	fs.StringVar(&o.keep, "keep", "", "write the corpus under `DIR` and keep it (with -sizes: DIR/<lines>)")
+	fs.BoolVar(&o.json, "json", false, "print the results as JSON on stdout")
+	fs.IntVar(&o.edits, "edits", 50, "editor re-check samples (and hover samples); 0 skips the editor test")
+	fs.StringVar(&o.bin, "bin", "", "pallas-ls binary to measure (default: go build ./cmd/pallas-ls into a temp dir)")
+	fs.Uint64Var(&o.seed, "seed", 1, "generator seed")
+	fs.IntVar(&o.runs, "runs", 1, "repeat the cold and warm checks `N` times and keep the fastest")
+	fs.DurationVar(&o.timeout, "timeout", 10*time.Minute, "limit on each wait (a check run, indexing, one edit)")
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("unexpected arguments: %v", fs.Args())
+	}
+	list := *lines
+	if *sizes != "" {
+		list = *sizes
+	}
+	var err error
+	if o.sizes, err = parseSizes(list); err != nil {
+		return nil, err
+	}
+	if o.edits < 0 || o.timeout <= 0 || o.runs < 1 {
+		return nil, fmt.Errorf("-edits, -runs and -timeout must be positive")
+	}
+	return o, nil
+}
+
+// parseSizes reads "10000,100k,1M".
+func parseSizes(s string) ([]int, error) {
+	var out []int
+	for _, part := range strings.Split(s, ",") {
+		n, err := parseSize(strings.TrimSpace(part))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+func parseSize(s string) (int, error) {
+	mult := 1
+	switch {
+	case strings.HasSuffix(s, "k"), strings.HasSuffix(s, "K"):
+		mult, s = 1000, s[:len(s)-1]
+	case strings.HasSuffix(s, "M"), strings.HasSuffix(s, "m"):
+		mult, s = 1_000_000, s[:len(s)-1]
+	}
+	n, err := strconv.Atoi(strings.ReplaceAll(s, "_", ""))
+	if err != nil {
+		return 0, fmt.Errorf("bad size %q: %v", s, err)
+	}
+	n *= mult
+	if n < minLines || n > maxLines {
+		return 0, fmt.Errorf("size %d out of range: give %d..%d lines", n, minLines, maxLines)
+	}
+	return n, nil
+}

@@ -1,0 +1,181 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+)
+
+// sizeResult is everything measured on one corpus.
+type sizeResult struct {
+	Target        int           `json:"target_lines"`
+	Lines         int           `json:"lines"`
+	PyFiles       int           `json:"python_files"`
+	JAXLines      int           `json:"jax_lines"`
+	Bytes         int           `json:"bytes"`
+	HotLines      int           `json:"hot_file_lines"`
+	GenSeconds    float64       `json:"generate_seconds"`
+	Dir           string        `json:"kept_in,omitempty"`
+	Parse         parseResult   `json:"parse_only"`
+	Cold          *checkRun     `json:"check_cold"`
+	Fill          *checkRun     `json:"check_cache_fill"`
+	Warm          *checkRun     `json:"check_warm"`
+	Editor        *editorResult `json:"editor,omitempty"`
+	ColdOverParse float64       `json:"cold_over_parse"`
+	WarmOverCold  float64       `json:"warm_over_cold"`
+	Errors        []string      `json:"errors,omitempty"`
+}
+
+type parseResult struct {
+	Seconds      float64 `json:"seconds"`
+	LinesPerSec  float64 `json:"lines_per_second"`
+	Workers      int     `json:"workers"`
+	SyntaxErrors int     `json:"syntax_errors"`
+}
+
+// runSize generates a corpus of n lines and measures it. A failed step is
+// recorded and the steps that do not depend on it still run.
+func (b *bench) runSize(ctx context.Context, n int) *sizeResult {
+	r := &sizeResult{Target: n}
+	fail := func(what string, err error) {
+		r.Errors = append(r.Errors, what+": "+err.Error())
+		b.logf("%s failed: %v", what, err)
+	}
+	b.logf("generating %d lines", n)
+	start := time.Now()
+	c := Generate(Config{Lines: n, Seed: b.o.seed})
+	r.GenSeconds = time.Since(start).Seconds()
+	py := c.Python()
+	r.Lines, r.PyFiles, r.JAXLines, r.Bytes, r.HotLines = c.Lines, len(py), c.JAXLines, c.Bytes, c.Hot.Lines
+	dir, err := b.corpusDir(n, c)
+	if err != nil {
+		fail("writing the corpus", err)
+		return r
+	}
+	if b.o.keep != "" {
+		r.Dir = dir
+	} else {
+		defer os.RemoveAll(dir)
+	}
+	b.parse(r, py)
+	b.checks(ctx, r, dir, fail)
+	if b.o.edits > 0 && ctx.Err() == nil {
+		b.editor(ctx, r, dir, c, fail)
+	}
+	return r
+}
+
+// corpusDir writes the corpus where -keep says, or under the temp dir,
+// and returns its absolute path with symlinks resolved (the server
+// reports resolved paths).
+func (b *bench) corpusDir(n int, c *Corpus) (string, error) {
+	dir := filepath.Join(b.tmp, fmt.Sprintf("corpus-%d", n))
+	if b.o.keep != "" {
+		dir = b.o.keep
+		if len(b.o.sizes) > 1 {
+			dir = filepath.Join(dir, fmt.Sprint(n))
+		}
+	}
+	if err := c.Write(dir); err != nil {
+		return "", err
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	return filepath.EvalSymlinks(abs)
+}
+
+// parseRuns is how many times the floor is measured; the fastest run is
+// kept, since a floor is a lower bound and noise only adds.
+const parseRuns = 3
+
+func (b *bench) parse(r *sizeResult, py []File) {
+	b.logf("parse-only floor (best of %d)", parseRuns)
+	d, errs, err := parseAll(py)
+	for i := 1; i < parseRuns && err == nil; i++ {
+		var again time.Duration
+		again, _, err = parseAll(py)
+		d = min(d, again)
+	}
+	if err != nil {
+		r.Errors = append(r.Errors, "parse: "+err.Error())
+	}
+	r.Parse = parseResult{Seconds: d.Seconds(), LinesPerSec: float64(r.Lines) / d.Seconds(),
+		Workers: workers(), SyntaxErrors: errs}
+}
+
+// checks runs check cold (--no-cache), then twice with the cache: the
+// first fills it, the second is the warm run. Caches live in the temp dir.
+func (b *bench) checks(ctx context.Context, r *sizeResult, dir string, fail func(string, error)) {
+	cache := filepath.Join(b.tmp, fmt.Sprintf("cache-%d", r.Target))
+	var err error
+	for _, step := range []struct {
+		name  string
+		dst   **checkRun
+		extra []string
+	}{{"check --no-cache (cold)", &r.Cold, []string{"--no-cache"}}, {"check (cache fill)", &r.Fill, nil}, {"check (warm)", &r.Warm, nil}} {
+		if ctx.Err() != nil {
+			return
+		}
+		b.logf("%s", step.name)
+		if *step.dst, err = b.bestCheck(ctx, r.Lines, dir, cache, step.name != "check (cache fill)", step.extra); err != nil {
+			fail(step.name, err)
+		}
+	}
+	if r.Cold != nil && r.Parse.Seconds > 0 {
+		r.ColdOverParse = r.Cold.Seconds / r.Parse.Seconds
+	}
+	if r.Cold != nil && r.Warm != nil {
+		r.WarmOverCold = r.Warm.Seconds / r.Cold.Seconds
+	}
+}
+
+// bestCheck runs a check -runs times (once if !repeat) and keeps the
+// fastest run.
+func (b *bench) bestCheck(ctx context.Context, lines int, dir, cache string, repeat bool, extra []string) (*checkRun, error) {
+	var best *checkRun
+	for i := 0; i < b.o.runs && (i == 0 || repeat); i++ {
+		c, err := runCheck(ctx, b.bin, dir, cache, lines, b.o.timeout, extra...)
+		if err != nil {
+			return nil, err
+		}
+		if best == nil || c.Seconds < best.Seconds {
+			best = c
+		}
+	}
+	return best, nil
+}
+
+// editor runs the language-server session. Each edit may take up to ten
+// cold checks (at least 30 s) before it counts as a timeout.
+func (b *bench) editor(ctx context.Context, r *sizeResult, dir string, c *Corpus, fail func(string, error)) {
+	b.logf("editor session (%d edits, %d hovers)", b.o.edits, b.o.edits)
+	perEdit := 30 * time.Second
+	if r.Cold != nil {
+		perEdit = max(perEdit, time.Duration(10*r.Cold.Seconds*float64(time.Second)))
+	}
+	env := append(os.Environ(), "XDG_CACHE_HOME="+filepath.Join(b.tmp, fmt.Sprintf("cache-%d", r.Target), "xdg"))
+	res, err := runEditor(ctx, b.bin, dir, c, env, b.o, perEdit)
+	r.Editor = res
+	if err != nil {
+		fail("editor", err)
+	}
+}
+
+func workers() int { return runtime.GOMAXPROCS(0) }
+
+// commas formats n with a thousands separator.
+func commas(n int) string {
+	s := fmt.Sprint(n)
+	var out []string
+	for len(s) > 3 {
+		out = append([]string{s[len(s)-3:]}, out...)
+		s = s[:len(s)-3]
+	}
+	return strings.Join(append([]string{s}, out...), ",")
+}
