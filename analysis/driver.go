@@ -123,10 +123,15 @@ func (in *interp) callPath(m *Module, path []string) {
 
 // runLibraryEntries evaluates, in the Unknown context, every module-level
 // function and method that no entry reached: library entry points whose
-// callers live outside the workspace.
+// callers live outside the workspace. Only modules that use Pallas are
+// visited: kernel calls nearly always sit in such modules, and an
+// uncalled function there is run itself, so skipping the rest (most of a
+// large repository) costs at most a longer witness path, or an info hint
+// for a pallas callable handed to a module that never names Pallas. Entry
+// findings (errors, warnings) never come from library entries.
 func (in *interp) runLibraryEntries() {
 	for _, m := range in.prog.Modules {
-		if m.Sum == nil || m.env == nil {
+		if m.Sum == nil || m.env == nil || !m.Sum.UsesPallas {
 			continue
 		}
 		for _, st := range m.Sum.Body {

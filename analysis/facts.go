@@ -132,6 +132,7 @@ func (in *interp) kernelCalled(k *kernelDecl, site *Expr) {
 	if old, ok := kc.reaches[r.Kind]; ok && len(old.Path) <= len(r.Path) {
 		return
 	}
+	in.outerCall(r)
 	if _, ok := kc.reaches[r.Kind]; !ok {
 		kc.order = append(kc.order, r.Kind)
 	}
@@ -185,13 +186,6 @@ func (in *interp) reach() *Reach {
 			}
 		}
 	}
-	for _, f := range in.stack {
-		if f.site != nil && f.file != nil && f.site.Kind == ExCall {
-			m, b := visibleMeshes(f.env)
-			r.Outer = &OuterCall{Call: f.site, File: f.file, Meshes: m, Bound: b}
-			break
-		}
-	}
 	if len(in.stack) > 0 && in.stack[0].what != "" && r.Entry == "" {
 		r.Entry = in.stack[0].what
 	}
@@ -207,6 +201,19 @@ func (s *Summary) firstLine(sp pp.Span) Location {
 		sp.End = end
 	}
 	return s.location(sp)
+}
+
+// outerCall records on r the path's first call from its entry, with the
+// meshes visible there (for fixes); done only for reaches that are kept,
+// since listing a scope's names is not free.
+func (in *interp) outerCall(r *Reach) {
+	for _, f := range in.stack {
+		if f.site != nil && f.file != nil && f.site.Kind == ExCall {
+			m, b := visibleMeshes(f.env)
+			r.Outer = &OuterCall{Call: f.site, File: f.file, Meshes: m, Bound: b}
+			return
+		}
+	}
 }
 
 // location converts a span of this file to a Location.

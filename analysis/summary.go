@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"crypto/sha256"
+	"strings"
 
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
@@ -25,6 +26,9 @@ type Summary struct {
 	SyntaxErrors []pp.SyntaxError
 	// ParseError is set when the file could not be parsed at all.
 	ParseError string
+	// UsesPallas is set when the file refers to jax.experimental.pallas:
+	// only its functions are run as library entries (see driver.go).
+	UsesPallas bool
 	mapper     *pp.Mapper
 }
 
@@ -57,6 +61,12 @@ func summarizeTree(path string, tree *pp.Tree) *Summary {
 	s.SyntaxErrors = tree.SyntaxErrors()
 	s.Imports = topImports(s.Body)
 	s.Refs = collectRefs(s)
+	for _, r := range s.Refs {
+		if strings.HasPrefix(r.Qual, "jax.experimental.pallas") || strings.HasPrefix(r.Qual, "jax._src.pallas") {
+			s.UsesPallas = true
+			break
+		}
+	}
 	return s
 }
 
