@@ -93,29 +93,14 @@ func (b *builder) stmt(id pp.NodeID) *Stmt {
 	return s
 }
 
-func (b *builder) elseChain(id pp.NodeID) []*Stmt {
-	t := b.t
-	for c := t.FirstChild(id); c != pp.NoNode; c = t.NextSibling(c) {
-		if t.N(c).Field != pp.FieldAlternative {
-			continue
-		}
-		if t.Kind(c) == pp.KindElif {
-			// The elif's own alternatives follow it as siblings: treat the
-			// rest of the chain as the elif's else.
-			s := &Stmt{Kind: StIf, Span: b.span(c)}
-			s.Cond = b.expr(t.ChildByField(c, pp.FieldCondition))
-			s.Body = b.block(t.ChildByField(c, pp.FieldConsequence))
-			s.Else = b.restOfChain(c)
-			return []*Stmt{s}
-		}
-		return b.block(t.ChildByField(c, pp.FieldBody))
-	}
-	return nil
-}
+// elseChain builds the else part of an if: tree-sitter gives the elif and
+// else clauses as siblings (field alternative), so each elif becomes an
+// if whose else is the rest of the chain.
+func (b *builder) elseChain(id pp.NodeID) []*Stmt { return b.chainFrom(b.t.FirstChild(id)) }
 
-func (b *builder) restOfChain(elif pp.NodeID) []*Stmt {
+func (b *builder) chainFrom(c pp.NodeID) []*Stmt {
 	t := b.t
-	for c := t.NextSibling(elif); c != pp.NoNode; c = t.NextSibling(c) {
+	for ; c != pp.NoNode; c = t.NextSibling(c) {
 		if t.N(c).Field != pp.FieldAlternative {
 			continue
 		}
@@ -123,7 +108,7 @@ func (b *builder) restOfChain(elif pp.NodeID) []*Stmt {
 			s := &Stmt{Kind: StIf, Span: b.span(c)}
 			s.Cond = b.expr(t.ChildByField(c, pp.FieldCondition))
 			s.Body = b.block(t.ChildByField(c, pp.FieldConsequence))
-			s.Else = b.restOfChain(c)
+			s.Else = b.chainFrom(t.NextSibling(c))
 			return []*Stmt{s}
 		}
 		return b.block(t.ChildByField(c, pp.FieldBody))

@@ -1,5 +1,7 @@
 package analysis
 
+import "cmp"
+
 var builtinNames = map[string]bool{
 	"print": true, "len": true, "range": true, "isinstance": true, "super": true, "getattr": true,
 	"setattr": true, "hasattr": true, "int": true, "float": true, "str": true, "bool": true, "list": true,
@@ -180,32 +182,32 @@ func compareValues(op string, a, b Value) (bool, bool) {
 		}
 		return false, false
 	}
-	var cmp int
+	var order int
 	switch ca.C.Kind {
 	case ConstInt:
-		cmp = compareInt(ca.C.I, cb.C.I)
+		order = cmp.Compare(ca.C.I, cb.C.I)
 	case ConstStr:
-		cmp = compareStr(ca.C.S, cb.C.S)
+		order = cmp.Compare(ca.C.S, cb.C.S)
 	case ConstBool:
-		cmp = compareInt(b2i(ca.C.B), b2i(cb.C.B))
+		order = cmp.Compare(b2i(ca.C.B), b2i(cb.C.B))
 	case ConstNone:
-		cmp = 0
+		order = 0
 	default:
 		return false, false
 	}
 	switch op {
 	case "==":
-		return cmp == 0, true
+		return order == 0, true
 	case "!=":
-		return cmp != 0, true
+		return order != 0, true
 	case "<":
-		return cmp < 0, true
+		return order < 0, true
 	case "<=":
-		return cmp <= 0, true
+		return order <= 0, true
 	case ">":
-		return cmp > 0, true
+		return order > 0, true
 	case ">=":
-		return cmp >= 0, true
+		return order >= 0, true
 	}
 	return false, false
 }
@@ -218,26 +220,6 @@ func definitelyNotNone(v Value) bool {
 		return true
 	}
 	return false
-}
-
-func compareInt(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-func compareStr(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 func b2i(b bool) int64 {

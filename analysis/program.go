@@ -9,7 +9,7 @@ import (
 // Module is one workspace module: a file, or a directory acting as a
 // namespace package (Sum nil).
 type Module struct {
-	Name  string // the shortest dotted name it is importable as
+	Name  string // its longest importable dotted name (relative to the files' common root)
 	Path  string // file path, or directory for a namespace package
 	Sum   *Summary
 	IsPkg bool // __init__.py or namespace directory
@@ -48,21 +48,11 @@ func NewProgram(files []*Summary) *Program {
 func (p *Program) add(m *Module, root string) {
 	p.Modules = append(p.Modules, m)
 	p.byPath[m.Path] = m
-	rel := strings.TrimSuffix(m.Path, ".py")
-	if m.IsPkg {
-		rel = filepath.Dir(m.Path)
-	}
-	dir := filepath.Dir(rel)
-	for {
-		name := strings.ReplaceAll(strings.TrimPrefix(strings.TrimPrefix(rel, dir), string(filepath.Separator)), string(filepath.Separator), ".")
-		if name != "" && validDotted(name) {
+	for _, name := range moduleNames(m.Path, root) {
+		if validDotted(name) {
 			p.byName[name] = append(p.byName[name], m)
 			m.Name = name
 		}
-		if dir == root || len(dir) < len(root) || filepath.Dir(dir) == dir {
-			break
-		}
-		dir = filepath.Dir(dir)
 	}
 	// Parent directories of a module are (namespace) packages too.
 	if m.Name != "" {
@@ -150,12 +140,21 @@ func sharedPrefix(a, b string) int {
 }
 
 func commonDir(files []*Summary) string {
-	if len(files) == 0 {
+	paths := make([]string, len(files))
+	for i, s := range files {
+		paths[i] = s.Path
+	}
+	return commonParent(paths)
+}
+
+// commonParent is the deepest directory holding every path.
+func commonParent(paths []string) string {
+	if len(paths) == 0 {
 		return string(filepath.Separator)
 	}
-	root := filepath.Dir(files[0].Path)
-	for _, s := range files[1:] {
-		for !strings.HasPrefix(s.Path, root+string(filepath.Separator)) && filepath.Dir(root) != root {
+	root := filepath.Dir(paths[0])
+	for _, p := range paths[1:] {
+		for !strings.HasPrefix(p, root+string(filepath.Separator)) && filepath.Dir(root) != root {
 			root = filepath.Dir(root)
 		}
 	}

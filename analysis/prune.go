@@ -185,16 +185,11 @@ func moduleNames(path, root string) []string {
 }
 
 func commonDirPaths(files []SourceFile) string {
-	if len(files) == 0 {
-		return string(filepath.Separator)
+	paths := make([]string, len(files))
+	for i, f := range files {
+		paths[i] = f.Path
 	}
-	root := filepath.Dir(files[0].Path)
-	for _, f := range files[1:] {
-		for !strings.HasPrefix(f.Path, root+string(filepath.Separator)) && filepath.Dir(root) != root {
-			root = filepath.Dir(root)
-		}
-	}
-	return root
+	return commonParent(paths)
 }
 
 // cachedScan is a pre-scan with the bytes it was made from.
