@@ -18,6 +18,10 @@ type Engine struct {
 	mu    sync.Mutex
 	cache map[string]*Summary
 	scans map[string]cachedScan
+	// live keeps the tree-sitter trees of recently edited files, so the
+	// next keystroke re-parses incrementally; order is least recent first.
+	live      map[string]*pp.LiveTree
+	liveOrder []string
 	// Store, when set, persists summaries and whole results across
 	// processes (check's on-disk cache); ToolID distinguishes builds.
 	Store  Store
@@ -26,7 +30,7 @@ type Engine struct {
 
 // NewEngine returns an Engine with an empty summary cache.
 func NewEngine() *Engine {
-	return &Engine{cache: map[string]*Summary{}, scans: map[string]cachedScan{}}
+	return &Engine{cache: map[string]*Summary{}, scans: map[string]cachedScan{}, live: map[string]*pp.LiveTree{}}
 }
 
 // Check analyses files as one program and returns its findings.
@@ -69,50 +73,107 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 	return res, err
 }
 
-// summarize parses files in parallel, reusing cached summaries.
+// summarize parses files in parallel, reusing cached summaries. A file
+// whose content changed since the last call is being edited: it is parsed
+// incrementally from its live tree (kept for the next edit).
 func (e *Engine) summarize(ctx context.Context, files []SourceFile) []*Summary {
 	out := make([]*Summary, len(files))
-	next := make(map[string]*Summary, len(files))
-	var todo []int
+	type job struct {
+		i    int
+		live *pp.LiveTree // the previous tree, or nil
+		edit bool         // keep a live tree for the next edit
+	}
+	var todo []job
 	for i, f := range files {
-		if s := e.cache[f.Path]; s != nil && string(s.Src) == string(f.Src) {
-			out[i] = s
-		} else {
-			todo = append(todo, i)
+		prev := e.cache[f.Path]
+		switch {
+		case prev != nil && string(prev.Src) == string(f.Src):
+			out[i] = prev
+		case prev != nil || e.live[f.Path] != nil:
+			todo = append(todo, job{i: i, live: e.takeLive(f.Path), edit: true})
+		default:
+			todo = append(todo, job{i: i})
 		}
 	}
+	newLive := make([]*pp.LiveTree, len(files))
 	var wg sync.WaitGroup
-	work := make(chan int)
+	work := make(chan job)
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range work {
-				out[i] = e.summarizeOne(files[i])
+			for j := range work {
+				if j.edit {
+					out[j.i], newLive[j.i] = e.summarizeLive(files[j.i], j.live)
+				} else {
+					out[j.i] = e.summarizeOne(files[j.i])
+				}
 			}
 		}()
 	}
-	for _, i := range todo {
+	for _, j := range todo {
 		if ctx.Err() != nil {
-			break
+			j.live.Close()
+			continue
 		}
-		work <- i
+		work <- j
 	}
 	close(work)
 	wg.Wait()
-	for _, s := range out {
-		if s != nil {
-			next[s.Path] = s
+	for i, lt := range newLive {
+		if lt != nil {
+			e.putLive(files[i].Path, lt)
 		}
 	}
-	e.cache = next
+	next := make(map[string]*Summary, len(files))
 	var kept []*Summary
 	for _, s := range out {
 		if s != nil {
+			next[s.Path] = s
 			kept = append(kept, s)
 		}
 	}
+	e.cache = next
 	return kept
+}
+
+// summarizeLive summarises an edited file, parsing incrementally.
+func (e *Engine) summarizeLive(f SourceFile, old *pp.LiveTree) (*Summary, *pp.LiveTree) {
+	tree, lt, err := pp.ParseLive(old, f.Src)
+	if err != nil {
+		return safeSummarize(f.Path, f.Src), nil
+	}
+	if s, ok := safeSummarizeTree(f.Path, tree); ok {
+		return s, lt
+	}
+	lt.Close()
+	return safeSummarize(f.Path, f.Src), nil
+}
+
+// maxLive bounds the live trees kept (C memory, one per edited file).
+const maxLive = 16
+
+func (e *Engine) takeLive(path string) *pp.LiveTree {
+	lt := e.live[path]
+	delete(e.live, path)
+	return lt
+}
+
+func (e *Engine) putLive(path string, lt *pp.LiveTree) {
+	e.live[path] = lt
+	order := e.liveOrder[:0]
+	for _, p := range e.liveOrder {
+		if p != path && e.live[p] != nil {
+			order = append(order, p)
+		}
+	}
+	e.liveOrder = append(order, path)
+	for len(e.liveOrder) > maxLive {
+		old := e.liveOrder[0]
+		e.liveOrder = e.liveOrder[1:]
+		e.live[old].Close()
+		delete(e.live, old)
+	}
 }
 
 // safeSummarize turns a summarizer bug into a file-level note instead of

@@ -82,7 +82,11 @@ func Parse(src []byte) (*Tree, error) {
 		return nil, errors.New("parser failed")
 	}
 	defer C.free(unsafe.Pointer(cnodes))
-	raw := unsafe.Slice(cnodes, int(count))
+	return fromC(src, unsafe.Slice(cnodes, int(count))), nil
+}
+
+// fromC copies the shim's node array into Go memory.
+func fromC(src []byte, raw []C.pp_node) *Tree {
 	nodes := make([]Node, len(raw))
 	for i := range raw {
 		r := &raw[i]
@@ -92,5 +96,5 @@ func Parse(src []byte) (*Tree, error) {
 			Kind: Kind(r.symbol), Field: Field(r.field), flags: uint8(r.flags),
 		}
 	}
-	return &Tree{Src: src, Nodes: nodes}, nil
+	return &Tree{Src: src, Nodes: nodes}
 }

@@ -49,6 +49,8 @@ static void close_node(flat *f) {
   f->nodes[f->stack[--f->depth]].next = f->len;
 }
 
+static int walk_tree(TSTree *tree, pp_node **out, int32_t *count);
+
 int pp_flatten(TSParser *p, const char *src, uint32_t len, pp_node **out,
                int32_t *count) {
   TSTree *tree = ts_parser_parse_string(p, NULL, src, len);
@@ -56,6 +58,28 @@ int pp_flatten(TSParser *p, const char *src, uint32_t len, pp_node **out,
     ts_parser_reset(p);
     return -1;
   }
+  int rc = walk_tree(tree, out, count);
+  ts_tree_delete(tree);
+  return rc;
+}
+
+int pp_reparse(TSParser *p, TSTree *old, const char *src, uint32_t len,
+               pp_node **out, int32_t *count, TSTree **tree_out) {
+  TSTree *tree = ts_parser_parse_string(p, old, src, len);
+  if (!tree) {
+    ts_parser_reset(p);
+    return -1;
+  }
+  int rc = walk_tree(tree, out, count);
+  if (rc) {
+    ts_tree_delete(tree);
+    return rc;
+  }
+  *tree_out = tree;
+  return 0;
+}
+
+static int walk_tree(TSTree *tree, pp_node **out, int32_t *count) {
   flat f = {0};
   TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(tree));
   int rc = emit(&f, &c);
@@ -79,7 +103,6 @@ int pp_flatten(TSParser *p, const char *src, uint32_t len, pp_node **out,
   }
 done:
   ts_tree_cursor_delete(&c);
-  ts_tree_delete(tree);
   free(f.stack);
   if (rc) {
     free(f.nodes);

@@ -33,6 +33,19 @@ void ts_parser_delete(TSParser *self);
 bool ts_parser_set_language(TSParser *self, const TSLanguage *language);
 TSTree *ts_parser_parse_string(TSParser *self, const TSTree *old_tree,
                                const char *string, uint32_t length);
+typedef struct {
+  uint32_t row;
+  uint32_t column;
+} TSPoint;
+typedef struct {
+  uint32_t start_byte;
+  uint32_t old_end_byte;
+  uint32_t new_end_byte;
+  TSPoint start_point;
+  TSPoint old_end_point;
+  TSPoint new_end_point;
+} TSInputEdit;
+void ts_tree_edit(TSTree *self, const TSInputEdit *edit);
 void ts_parser_reset(TSParser *self);
 void ts_tree_delete(TSTree *self);
 TSNode ts_tree_root_node(const TSTree *self);
@@ -83,6 +96,12 @@ enum {
 // and -2 when memory ran out. The tree is deleted before returning.
 int pp_flatten(TSParser *p, const char *src, uint32_t len, pp_node **out,
                int32_t *count);
+
+// pp_reparse parses src reusing old (already edited with ts_tree_edit; may
+// be NULL), flattens the result like pp_flatten, and returns the new tree
+// in *tree_out instead of deleting it. old is not deleted.
+int pp_reparse(TSParser *p, TSTree *old, const char *src, uint32_t len,
+               pp_node **out, int32_t *count, TSTree **tree_out);
 void pp_use_libc_allocator(void);
 
 #endif

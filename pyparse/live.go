@@ -1,0 +1,95 @@
+package pyparse
+
+/*
+#include "shim.h"
+*/
+import "C"
+
+import (
+	"errors"
+	"unsafe"
+)
+
+// LiveTree is a tree-sitter tree kept between parses of one document, so
+// that the next version parses incrementally: only the region around the
+// edit is re-parsed. It holds C memory until Close. The language server's
+// engine keeps one per recently edited file; everything else parses with
+// Parse and keeps nothing.
+type LiveTree struct {
+	src  []byte
+	tree *C.TSTree
+}
+
+// Close frees the tree; it is safe to call twice and on nil.
+func (lt *LiveTree) Close() {
+	if lt != nil && lt.tree != nil {
+		C.ts_tree_delete(lt.tree)
+		lt.tree = nil
+	}
+}
+
+// ParseLive parses src, reusing old (a LiveTree of an earlier version of
+// the same document, or nil). It returns the flat Tree and a new LiveTree
+// for the next edit; old is consumed (closed) either way. The edit is
+// derived from the two sources (their common prefix and suffix), so callers
+// need not track LSP change events.
+func ParseLive(old *LiveTree, src []byte) (*Tree, *LiveTree, error) {
+	defer old.Close()
+	if len(src) > MaxFileSize {
+		return nil, nil, ErrTooLarge
+	}
+	var oldTree *C.TSTree
+	if old != nil && old.tree != nil {
+		edit := inputEdit(old.src, src)
+		C.ts_tree_edit(old.tree, &edit)
+		oldTree = old.tree
+	}
+	p := getParser()
+	defer putParser(p)
+	var cnodes *C.pp_node
+	var count C.int32_t
+	var newTree *C.TSTree
+	var csrc *C.char
+	if len(src) > 0 {
+		csrc = (*C.char)(unsafe.Pointer(&src[0]))
+	}
+	if rc := C.pp_reparse(p, oldTree, csrc, C.uint32_t(len(src)), &cnodes, &count, &newTree); rc != 0 {
+		return nil, nil, errors.New("parser failed")
+	}
+	defer C.free(unsafe.Pointer(cnodes))
+	tree := fromC(src, unsafe.Slice(cnodes, int(count)))
+	return tree, &LiveTree{src: src, tree: newTree}, nil
+}
+
+// inputEdit describes old -> new as one replacement of the differing
+// middle, in bytes and (row, byte column) points.
+func inputEdit(old, new []byte) C.TSInputEdit {
+	p := 0
+	for p < len(old) && p < len(new) && old[p] == new[p] {
+		p++
+	}
+	s := 0
+	for s < len(old)-p && s < len(new)-p && old[len(old)-1-s] == new[len(new)-1-s] {
+		s++
+	}
+	return C.TSInputEdit{
+		start_byte:    C.uint32_t(p),
+		old_end_byte:  C.uint32_t(len(old) - s),
+		new_end_byte:  C.uint32_t(len(new) - s),
+		start_point:   point(old, p),
+		old_end_point: point(old, len(old)-s),
+		new_end_point: point(new, len(new)-s),
+	}
+}
+
+func point(src []byte, off int) C.TSPoint {
+	row, col := 0, 0
+	for i := 0; i < off; i++ {
+		if src[i] == '\n' {
+			row, col = row+1, 0
+		} else {
+			col++
+		}
+	}
+	return C.TSPoint{row: C.uint32_t(row), column: C.uint32_t(col)}
+}
