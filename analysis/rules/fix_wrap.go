@@ -227,29 +227,26 @@ func (w *wrapper) alias(qual, preferred string) (string, bool) {
 	if a := w.s.AliasFor(qual); a != "" {
 		return a, true
 	}
-	if w.s.Binds(preferred) || w.t.bound[preferred] {
+	if w.t.bound[preferred] { // a local name would shadow the new import
 		return "", false
 	}
-	if !strings.Contains(qual, ".") {
-		w.addImport("import " + qual)
-		return qual, true
+	name, imp, ok := w.s.EnsureModuleAlias(qual, preferred)
+	if ok && imp != nil {
+		w.addEdit(*imp)
 	}
-	i := strings.LastIndexByte(qual, '.')
-	stmt := "from " + qual[:i] + " import " + qual[i+1:]
-	if preferred != qual[i+1:] {
-		stmt += " as " + preferred
-	}
-	w.addImport(stmt)
-	return preferred, true
+	return name, ok
 }
 
-func (w *wrapper) addImport(stmt string) {
+func (w *wrapper) addImport(stmt string) { w.addEdit(w.s.ImportEdit(stmt)) }
+
+// addEdit adds an import edit once (two parts of a fix may need the same).
+func (w *wrapper) addEdit(e analysis.TextEdit) {
 	if w.imports == nil {
 		w.imports = map[string]bool{}
 	}
-	if !w.imports[stmt] {
-		w.imports[stmt] = true
-		w.edits = append(w.edits, w.s.ImportEdit(stmt))
+	if !w.imports[e.NewText] {
+		w.imports[e.NewText] = true
+		w.edits = append(w.edits, e)
 	}
 }
 
