@@ -89,7 +89,7 @@ func (in *interp) call(fn Value, a args, site *Expr) Value {
 	case *vJitted:
 		return in.callJitted(f, a, site)
 	case *vPmapped:
-		c := &Ctx{Kind: CtxPmap, Pmap: in.describe(site), Mesh: in.cur.Mesh}
+		c := &Ctx{Kind: CtxPmap, Mesh: in.cur.Mesh}
 		if in.cur.Kind == CtxUnknown || in.cur.Kind == CtxKernel {
 			c.Kind = in.cur.Kind
 		}

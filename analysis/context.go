@@ -51,8 +51,6 @@ type Ctx struct {
 	Jit string
 	// Mesh is the context mesh (jax.set_mesh / with mesh:).
 	Mesh *vMesh
-	// Pmap is the pmap site, for messages.
-	Pmap string
 	// Scan collects kernel effects in CtxKernel.
 	Scan *kernelScan
 	// key_ caches key(); contexts are copied before they are changed, and
