@@ -54,7 +54,7 @@ type Ctx struct {
 	// Scan collects kernel effects in CtxKernel.
 	Scan *kernelScan
 	// key_ caches key(); contexts are copied before they are changed, and
-	// a copy clears it (see fresh).
+	// every such copy clears it.
 	key_ string
 }
 
