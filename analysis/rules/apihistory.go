@@ -55,6 +55,13 @@ func historyFinding(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef, 
 	if !ok || api.StatusAt(p.Version) != want {
 		return analysis.Diagnostic{}, false
 	}
+	if ref.Kind == analysis.RefExpr && ref.Span == ref.Root && api.ReplacedBy != "" && api.ReplacedBy != "jax.shard_map" {
+		// A bare name can only resolve to the API through
+		// `from ... import name`, whose fix imports the replacement under
+		// the same local name: that import is the one finding. (The old
+		// shard_map's fix rewrites each call, so its calls stay findings.)
+		return analysis.Diagnostic{}, false
+	}
 	msg := fmt.Sprintf("`%s` %s", short(ref.Qual), statusPhrase(want, p))
 	if api.Note != "" {
 		msg += ": " + api.Note
@@ -62,10 +69,15 @@ func historyFinding(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef, 
 		msg += "; use `" + short(api.ReplacedBy) + "`"
 	}
 	d := analysis.Diagnostic{Location: s.Location(ref.Span), Message: msg}
-	if ref.Kind == analysis.RefExpr {
-		if fix, ok := renameFix(p, s, ref, api); ok {
-			d.Fixes = []analysis.SuggestedFix{fix}
-		}
+	fix, ok := analysis.SuggestedFix{}, false
+	switch ref.Kind {
+	case analysis.RefExpr:
+		fix, ok = renameFix(p, s, ref, api)
+	case analysis.RefImport:
+		fix, ok = importFix(p, s, ref, api)
+	}
+	if ok {
+		d.Fixes = []analysis.SuggestedFix{fix}
 	}
 	return d, true
 }

@@ -1,0 +1,13 @@
+from jax.experimental.pallas.tpu import semaphore_signal  # want: PAL301 "semaphore_signal"
+from jax.experimental.pallas.tpu import TPUCompilerParams as Params  # want: PAL301 "TPUCompilerParams"
+from jax.experimental.pallas.tpu import (
+    VMEM,
+    semaphore_wait,  # want: PAL301 "semaphore_wait"
+    SemaphoreType,
+)
+
+
+def kernel(x_ref, o_ref, sem):
+    semaphore_signal(sem, 1)
+    semaphore_wait(sem, 1)
+    return Params(), VMEM, SemaphoreType
