@@ -189,7 +189,7 @@ func (b *builder) assign(id pp.NodeID, s *Stmt) *Stmt {
 	t := b.t
 	s.Targets = append(s.Targets, b.expr(t.ChildByField(id, pp.FieldLeft)))
 	r := t.ChildByField(id, pp.FieldRight)
-	if r == pp.NoNode { // annotation only: `x: int`
+	if r == pp.NoNode { // annotation only: `x: int` (a dataclass field, say)
 		s.Kind = StOther
 		return s
 	}

@@ -200,8 +200,46 @@ func (in *interp) instantiate(c *vClass, a args, site *Expr) Value {
 			b.Self = inst
 			in.call(&b, a, site)
 		}
+	} else if isDataclass(c.Def) {
+		bindFields(inst, c, a)
 	}
 	return inst
+}
+
+// isDataclass recognises @dataclass, @dataclasses.dataclass(...) and
+// look-alikes (flax.struct.dataclass, chex.dataclass): their generated
+// __init__ binds the annotated fields in order.
+func isDataclass(cd *ClassDef) bool {
+	for _, d := range cd.Decorators {
+		if d.Kind == ExCall {
+			d = d.X
+		}
+		if (d.Kind == ExName || d.Kind == ExAttr) && d.Name == "dataclass" {
+			return true
+		}
+	}
+	return false
+}
+
+// bindFields is a dataclass's generated __init__: positional arguments
+// fill the annotated fields in order, keywords by name, the rest keep
+// their class-level defaults.
+func bindFields(inst *vInstance, c *vClass, a args) {
+	pos := a.pos
+	for _, st := range c.Def.Body {
+		if len(st.Targets) != 1 || st.Targets[0].Kind != ExName || st.Kind != StOther && st.Kind != StAssign {
+			continue
+		}
+		name := st.Targets[0].Name
+		switch v, ok := a.kw[name]; {
+		case ok:
+			inst.Attrs[name] = v
+		case len(pos) > 0:
+			inst.Attrs[name], pos = pos[0], pos[1:]
+		case a.opaque:
+			inst.Attrs[name] = unknown
+		}
+	}
 }
 
 // classAttr looks a name up in a class and its workspace bases.
