@@ -17,7 +17,7 @@ func newEnv(parent *Env, mod *Module) *Env {
 }
 
 func (e *Env) lookup(name string) (Value, bool) {
-	for s := e; s != nil; s = s.parent {
+	for s := e; s != nil; s = s.parent { // a nil *Env is an empty scope
 		if v, ok := s.vars[name]; ok {
 			return v, true
 		}

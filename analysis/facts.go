@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/pallas-ls/pallas-ls/lowering"
@@ -29,9 +30,9 @@ type KernelCall struct {
 	Call *Expr
 	File *Summary
 	// Meshes are the mesh-valued names visible at the call, innermost
-	// scope first; Bound is every name visible there (to avoid shadowing).
+	// scope first.
 	Meshes []MeshRef
-	Bound  map[string]bool
+	scope  *Env
 	// OutArity is the number of outputs when out_shape is a literal
 	// sequence (0: one output, or unknown).
 	OutArity int
@@ -93,8 +94,15 @@ type OuterCall struct {
 	Call   *Expr
 	File   *Summary
 	Meshes []MeshRef
-	Bound  map[string]bool
+	scope  *Env
 }
+
+// Bound reports whether name is bound in the call's scope chain, so a fix
+// does not shadow it (names bound later in the scope count too).
+func (k *KernelCall) Bound(name string) bool { return k.scope.bound(name) }
+
+// Bound is KernelCall.Bound for the outer call.
+func (o *OuterCall) Bound(name string) bool { return o.scope.bound(name) }
 
 type callSiteKey struct {
 	site   *Expr
@@ -108,7 +116,7 @@ type kernelCall struct {
 	reaches map[lowering.ContextKind]*Reach
 	order   []lowering.ContextKind
 	meshes  []MeshRef
-	bound   map[string]bool
+	scope   *Env
 }
 
 // kernelCalled records that the kernel k is invoked at site in the
@@ -123,7 +131,7 @@ func (in *interp) kernelCalled(k *kernelDecl, site *Expr) {
 	kc := in.calls[key]
 	if kc == nil {
 		kc = &kernelCall{k: k, site: site, file: in.file, reaches: map[lowering.ContextKind]*Reach{}}
-		kc.meshes, kc.bound = visibleMeshes(in.env)
+		kc.meshes, kc.scope = visibleMeshes(in.env), in.env
 		in.calls[key] = kc
 		in.order = append(in.order, kc)
 	}
@@ -209,8 +217,7 @@ func (s *Summary) firstLine(sp pp.Span) Location {
 func (in *interp) outerCall(r *Reach) {
 	for _, f := range in.stack {
 		if f.site != nil && f.file != nil && f.site.Kind == ExCall {
-			m, b := visibleMeshes(f.env)
-			r.Outer = &OuterCall{Call: f.site, File: f.file, Meshes: m, Bound: b}
+			r.Outer = &OuterCall{Call: f.site, File: f.file, Meshes: visibleMeshes(f.env), scope: f.env}
 			return
 		}
 	}
@@ -246,7 +253,7 @@ func (in *interp) facts() []*KernelCall {
 		f := &KernelCall{
 			Site: kc.file.firstLine(kc.site.Span), Kernel: e.Name, Entry: kc.k.Entry,
 			Backend: e.Backend, Effects: e.Effects, Decl: kc.k.File.location(kc.k.Site.Span), MaybeComm: e.MaybeComm,
-			Call: kc.site, File: kc.file, Meshes: kc.meshes, Bound: kc.bound, OutArity: outArity(kc.k.Kw["out_shape"]),
+			Call: kc.site, File: kc.file, Meshes: kc.meshes, scope: kc.scope, OutArity: outArity(kc.k.Kw["out_shape"]),
 		}
 		for _, op := range e.Ops {
 			f.Ops = append(f.Ops, OpFact{Location: op.File.location(pp.Span{Start: op.Span[0], End: op.Span[1]}),
@@ -261,27 +268,39 @@ func (in *interp) facts() []*KernelCall {
 }
 
 // visibleMeshes lists the names bound to meshes in env's scope chain,
-// innermost first, and every name bound there.
-func visibleMeshes(env *Env) ([]MeshRef, map[string]bool) {
-	bound := map[string]bool{}
+// innermost scope first (sorted by name within a scope). It runs for every
+// kernel call the analysis records, so it touches only mesh values.
+func visibleMeshes(env *Env) []MeshRef {
+	seen := map[string]bool{}
 	var out []MeshRef
 	for e := env; e != nil; e = e.parent {
-		for _, name := range sortedKeys(e.vars) {
-			if bound[name] {
+		var here []MeshRef
+		for name, v := range e.vars {
+			if seen[name] {
 				continue
 			}
-			bound[name] = true
-			switch v := e.vars[name].(type) {
+			switch v := v.(type) {
 			case *vMesh:
-				out = append(out, MeshRef{Name: name, Axes: v.Axes})
+				here = append(here, MeshRef{Name: name, Axes: v.Axes})
 			case *vUnknown:
 				if name == "mesh" || strings.HasSuffix(name, "_mesh") {
-					out = append(out, MeshRef{Name: name})
+					here = append(here, MeshRef{Name: name})
 				}
 			}
 		}
+		sort.Slice(here, func(i, j int) bool { return here[i].Name < here[j].Name })
+		for _, m := range here {
+			seen[m.Name] = true
+		}
+		out = append(out, here...)
 	}
-	return out, bound
+	return out
+}
+
+// bound reports whether name is bound anywhere in the scope chain.
+func (e *Env) bound(name string) bool {
+	_, ok := e.lookup(name)
+	return ok
 }
 
 func outArity(v Value) int {

@@ -28,7 +28,7 @@ func decorateFix(p *analysis.Pass, kc *analysis.KernelCall, bad analysis.Reach) 
 	}
 	s := def.File
 	w := &wrapper{p: p, s: s, axes: deviceAxes(kc),
-		t: target{file: s, meshes: moduleMeshes(kc, bad, s), bound: map[string]bool{}}}
+		t: target{file: s, meshes: moduleMeshes(kc, bad, s), bound: func(string) bool { return false }}}
 	mesh, ok := w.decoratorMesh(def)
 	if !ok {
 		return analysis.SuggestedFix{}, false

@@ -69,7 +69,7 @@ type target struct {
 	call   *analysis.Expr
 	file   *analysis.Summary
 	meshes []analysis.MeshRef
-	bound  map[string]bool
+	bound  func(string) bool
 	arity  int
 }
 
@@ -178,7 +178,7 @@ func (w *wrapper) newMesh() (string, bool) {
 		return "", false
 	}
 	name := "mesh"
-	for i := 2; w.t.bound[name]; i++ {
+	for i := 2; w.t.bound(name); i++ {
 		name = "mesh" + strconv.Itoa(i)
 	}
 	start, indent := w.s.LineIndent(st.Span.Start)
@@ -213,7 +213,7 @@ func (w *wrapper) partitionSpec() (string, bool) {
 			return a, true
 		}
 	}
-	if w.s.Binds("P") || w.t.bound["P"] {
+	if w.s.Binds("P") || w.t.bound("P") {
 		jax, ok := w.alias("jax", "jax")
 		return jax + ".sharding.PartitionSpec", ok
 	}
@@ -227,7 +227,7 @@ func (w *wrapper) alias(qual, preferred string) (string, bool) {
 	if a := w.s.AliasFor(qual); a != "" {
 		return a, true
 	}
-	if w.t.bound[preferred] { // a local name would shadow the new import
+	if w.t.bound(preferred) { // a local name would shadow the new import
 		return "", false
 	}
 	name, imp, ok := w.s.EnsureModuleAlias(qual, preferred)
