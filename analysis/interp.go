@@ -17,21 +17,27 @@ import (
 //
 // Entry policy. Concrete entries are module top levels (including
 // `if __name__ == "__main__":`), pytest tests and configured entry points,
-// evaluated in the Plain context. Afterwards every function the
-// interpreter never called is evaluated once in the Unknown context with
-// Unknown arguments: it is a library entry, whose findings are info hints.
+// evaluated in the Plain context (a test that mocks shard_map runs in
+// Unknown). Afterwards every module-level function and method of a module
+// that uses Pallas which the interpreter never called is evaluated once in
+// the Unknown context with Unknown arguments: a library entry, whose
+// findings are info hints. Functions handed to wrappers from libraries
+// outside the workspace run in Unknown too (the library may shard_map
+// them); configured shard-map-wrappers run theirs fully manual.
 //
 // Termination. A call is memoised on (function, closure, receiver,
 // abstract arguments, context key); a call already on the stack with the
 // same key returns Unknown (recursion); the stack is bounded by maxStack
 // and the whole run by a step budget, beyond which calls return Unknown.
-// Every loop body is evaluated once. So each function is evaluated at most
-// once per distinct abstract calling situation, which in real code is a
-// small constant: the cost is close to linear in program size.
+// Every loop body is evaluated once. After maxEvalsPerDef distinct calls
+// of one function, further calls are widened to one evaluation with
+// Unknown arguments; objects are one per creation site. So each function
+// is evaluated a bounded number of times per context, and the cost is
+// close to linear in program size (measured: internal/bench).
 //
 // Witness paths. The frames on the stack when a kernel is called form its
-// path; the first path found per (call site, context class) is kept,
-// entries being visited shortest-first by file order.
+// path; per (call site, kernel, context class) the shortest path seen is
+// kept.
 
 const (
 	maxStack  = 48
