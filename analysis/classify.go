@@ -12,30 +12,31 @@ var conventionalCoreAxes = map[string]bool{"core": true, "subcore": true, "tc": 
 // classify turns the scan of a kernel body into lowering.Effects.
 func (in *interp) classify(k *kernelDecl, e *kernelEffects, scan *kernelScan) {
 	local := map[string]bool{}
+	var coreAxes []string
 	if mesh, ok := k.Kw["mesh"].(*vCoreMesh); ok {
-		e.CoreAxes = mesh.Axes
+		coreAxes = mesh.Axes
 		for _, a := range mesh.Axes {
 			local[a] = true
 		}
 	}
-	e.Grid = gridNames(k.Kw["grid"])
+	grid := gridNames(k.Kw["grid"])
 	if gs, ok := k.Kw["grid_spec"].(*vExtCall); ok {
-		e.Grid = append(e.Grid, gridNames(argAt(args{pos: gs.Args, kw: gs.Kw}, 0, "grid"))...)
+		grid = append(grid, gridNames(argAt(args{pos: gs.Args, kw: gs.Kw}, 0, "grid"))...)
 	}
 	_, meshKnown := k.Kw["mesh"].(*vCoreMesh)
-	for _, g := range e.Grid {
+	for _, g := range grid {
 		local[g] = true
 	}
 	isDevice := func(axis string) bool {
 		if local[axis] {
 			return false
 		}
-		if k.Entry != "pallas_call" && (!meshKnown || e.CoreAxes == nil) {
+		if k.Entry != "pallas_call" && (!meshKnown || coreAxes == nil) {
 			// pl.kernel / core_map over a mesh we cannot read: its axis
 			// names may all be core axes. Unknown is never an error.
 			return false
 		}
-		return !(e.CoreAxes == nil && conventionalCoreAxes[axis])
+		return !(coreAxes == nil && conventionalCoreAxes[axis])
 	}
 	eff := &e.Effects
 	eff.MeshKernel = k.Entry != "pallas_call"
@@ -84,9 +85,7 @@ func (in *interp) classify(k *kernelDecl, e *kernelEffects, scan *kernelScan) {
 		e.Ops = append(e.Ops, op)
 	}
 	eff.LogicalOnly = logical && !visible && !eff.MeshIntTupleID
-	e.Visible = visible
-	e.Interp, eff.InterpretParams = interpretMode(k.Kw["interpret"])
-	eff.Interpret = e.Interp
+	eff.Interpret, eff.InterpretParams = interpretMode(k.Kw["interpret"])
 	eff.Local = len(e.Ops) == 0
 	e.Backend = in.kernelBackend(k, scan)
 }

@@ -46,12 +46,8 @@ type kernelEffects struct {
 	Backend lowering.Backend
 	Effects lowering.Effects
 	Ops     []*CommOp // the communicating ones, in source order
-	Visible bool
 	// MaybeComm: communication over axes whose names are not known here.
 	MaybeComm bool
-	Interp    bool
-	CoreAxes  []string
-	Grid      []string
 }
 
 func (in *interp) pallasCall(api string, a args, site *Expr) Value {

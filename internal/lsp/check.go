@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"sort"
 
+	"go.lsp.dev/uri"
+
 	"github.com/pallas-ls/pallas-ls/analysis"
 	"github.com/pallas-ls/pallas-ls/pyparse"
 )
@@ -138,4 +140,19 @@ func (r *results) add(res *analysis.Result) {
 	for _, k := range res.KernelCalls {
 		r.kernels[k.File] = append(r.kernels[k.File], k)
 	}
+}
+
+// currentSource waits for the check covering every edit received so far
+// and returns it with the document's source in it (nil source: not a
+// file the check covers; the request then answers nothing).
+func (s *server) currentSource(ctx context.Context, u uri.URI) (*results, *source, error) {
+	path, ok := uriPath(u)
+	if !ok {
+		return nil, nil, nil
+	}
+	res, err := s.diag.await(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	return res, res.snap.files[path], nil
 }

@@ -17,29 +17,21 @@ import (
 // file the safe fixes as source.fixAll.pallas-ls. It answers from the check
 // that covers every edit received before the request.
 func (s *server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) ([]protocol.CommandOrCodeAction, error) {
-	path, ok := uriPath(p.TextDocument.URI)
-	if !ok {
-		return nil, nil
-	}
-	res, err := s.diag.await(ctx)
-	if err != nil {
-		return nil, err
-	}
-	src := res.snap.files[path]
+	res, src, err := s.currentSource(ctx, p.TextDocument.URI)
 	if src == nil {
-		return nil, nil
+		return nil, err
 	}
 	utf8 := s.capsSnapshot().utf8
 	span := toSpan(src.mapper(), p.Range, utf8)
 	var actions []protocol.CommandOrCodeAction
 	if wants(p.Context.Only, protocol.CodeActionKindQuickFix) {
-		for _, d := range underRange(res.diags[path], span, p.Context.Diagnostics) {
+		for _, d := range underRange(res.diags[src.path], span, p.Context.Diagnostics) {
 			actions = append(actions, s.quickFixes(res, d, utf8)...)
 			actions = append(actions, ignoreAction(res, src, d, utf8))
 		}
 	}
 	if wants(p.Context.Only, fixAllKind) {
-		if a := s.fixAll(res, path, utf8); a != nil {
+		if a := s.fixAll(res, src.path, utf8); a != nil {
 			actions = append(actions, a)
 		}
 	}

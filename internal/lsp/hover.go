@@ -16,29 +16,21 @@ import (
 // the rule says, the JAX error the configured version will raise, which
 // version that is and why, and the witness path as links.
 func (s *server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.Hover, error) {
-	path, ok := uriPath(p.TextDocument.URI)
-	if !ok {
-		return nil, nil
-	}
-	res, err := s.diag.await(ctx)
-	if err != nil {
-		return nil, err
-	}
-	src := res.snap.files[path]
+	res, src, err := s.currentSource(ctx, p.TextDocument.URI)
 	if src == nil {
-		return nil, nil
+		return nil, err
 	}
 	cc := s.capsSnapshot()
 	off := toOffset(src.mapper(), p.Position, cc.utf8)
 	var parts []string
 	var first *pyparse.Span
-	for _, d := range res.diags[path] {
+	for _, d := range res.diags[src.path] {
 		if covers(d.Span, off) {
 			parts = append(parts, s.diagnosticHover(res, d, cc.markdown))
 			first = firstSpan(first, d.Span)
 		}
 	}
-	for _, k := range res.kernels[path] {
+	for _, k := range res.kernels[src.path] {
 		if covers(k.Span, off) {
 			parts = append(parts, kernelHover(k, cc.markdown))
 			first = firstSpan(first, k.Span)
