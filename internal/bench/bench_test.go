@@ -2,15 +2,26 @@ package main
 
 import (
 	"context"
+	"os"
+	"strconv"
 	"testing"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
 )
 
-// benchCorpus is the 20k-line corpus of the in-process benchmarks.
+// benchCorpus is the corpus of the in-process benchmarks: 20k lines, or
+// $PALLAS_BENCH_LINES (e.g. 300000 to profile a 1,000-file workspace).
 func benchCorpus(b *testing.B) *Corpus {
 	b.Helper()
-	return Generate(Config{Lines: 20000, Seed: 1})
+	lines := 20000
+	if v := os.Getenv("PALLAS_BENCH_LINES"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n <= 0 {
+			b.Fatalf("PALLAS_BENCH_LINES=%q: want a positive line count", v)
+		}
+		lines = n
+	}
+	return Generate(Config{Lines: lines, Seed: 1})
 }
 
 func reportLines(b *testing.B, lines int) {
