@@ -23,7 +23,7 @@ type diagnoser struct {
 	done    uint64 // generation of res
 	res     *results
 	timer   *time.Timer
-	last    time.Time // of the newest change
+	last    time.Time          // of the newest change
 	cancel  context.CancelFunc // of the running check
 	waiters map[chan struct{}]uint64
 	stopped bool
