@@ -67,11 +67,11 @@ func (in *interp) callAPI(qual string, a args, site *Expr) Value {
 			return &vPmapped{Fn: f, Site: site}
 		}
 	case lowering.RoleJit:
-		multi, at := shardingEvidence(a.kw)
+		multi := shardingEvidence(a.kw)
 		if f := first(a); f != unknown {
-			return &vJitted{Fn: f, Multi: multi, MultiAt: at, Site: site, Describe: in.describe(site)}
+			return &vJitted{Fn: f, Multi: multi, Site: site, Describe: quoted(in.file, site, true)}
 		}
-		return &vJitFactory{Multi: multi, MultiAt: at}
+		return &vJitFactory{Multi: multi}
 	case lowering.RoleTransparent:
 		return in.transparent(api.Name, a, site)
 	case lowering.RoleRemoteComm:

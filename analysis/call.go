@@ -110,7 +110,7 @@ func (in *interp) call(fn Value, a args, site *Expr) Value {
 		}
 	case *vJitFactory:
 		if len(a.pos) > 0 {
-			return &vJitted{Fn: a.pos[0], Multi: f.Multi, MultiAt: f.MultiAt, Site: site, Describe: in.describe(site)}
+			return &vJitted{Fn: a.pos[0], Multi: f.Multi, Site: site, Describe: quoted(in.file, site, true)}
 		}
 	case *vKernelFactory:
 		return in.applyKernelFactory(f, a, site)
@@ -166,19 +166,19 @@ func (in *interp) callJitted(f *vJitted, a args, site *Expr) Value {
 	c := *in.cur
 	c.key_ = "" // the copy will change
 	if c.Kind == CtxPlain || c.Kind == CtxUnknown {
-		if c.Jit == "" {
+		if c.Jit.empty() {
 			c.Jit = f.Describe
 		}
-		if f.Multi != "" && c.Multi == "" {
-			c.Multi, c.MultiAt = f.Multi, in.locOf(f.MultiAt)
+		if f.Multi != "" && c.Multi.empty() {
+			c.Multi = text{lit: f.Multi}
 		}
 		for _, v := range append(append([]Value{}, a.pos...), mapValues(a.kw)...) {
-			if s, ok := v.(*vShardedArray); ok && c.Multi == "" {
+			if s, ok := v.(*vShardedArray); ok && c.Multi.empty() {
 				c.Multi = s.Desc
 			}
 		}
-		if c.Multi == "" && c.Mesh != nil && c.Mesh.Devices != 1 {
-			c.Multi = "a context mesh (jax.set_mesh / with mesh:)"
+		if c.Multi.empty() && c.Mesh != nil && c.Mesh.Devices != 1 {
+			c.Multi = text{lit: "a context mesh (jax.set_mesh / with mesh:)"}
 		}
 	}
 	return in.withCtx(&c, site, "jit", func() Value { return in.call(f.Fn, a, site) })
@@ -206,14 +206,12 @@ func (in *interp) withCtx(c *Ctx, site *Expr, what string, f func() Value) Value
 	return v
 }
 
-func (in *interp) describe(site *Expr) string {
-	if site == nil || in.file == nil {
-		return ""
-	}
-	txt := string(in.file.Src[site.Span.Start:site.Span.End])
+// describeCall quotes a call site for messages: "jax.jit(step, in_shardings=...)"
+// reads best as "jax.jit(step, …)".
+func describeCall(s *Summary, site *Expr) string {
+	txt := s.Text(site.Span)
 	if site.Kind == ExCall && len(site.Args) > 0 {
-		// "jax.jit(step, in_shardings=...)" reads best as "jax.jit(step)".
-		txt = in.file.Text(site.X.Span) + "(" + in.file.Text(site.Args[0].Span)
+		txt = s.Text(site.X.Span) + "(" + s.Text(site.Args[0].Span)
 		if len(site.Args) > 1 || len(site.Kw) > 0 {
 			txt += ", …"
 		}
@@ -226,11 +224,4 @@ func (in *interp) describe(site *Expr) string {
 		txt = txt[:57] + "…"
 	}
 	return txt
-}
-
-func (in *interp) locOf(e *Expr) *Loc {
-	if e == nil || in.file == nil {
-		return nil
-	}
-	return &Loc{File: in.file, Span: [2]int{e.Span.Start, e.Span.End}}
 }

@@ -45,10 +45,9 @@ type Ctx struct {
 	MeshAxes  []string // known mesh axes, nil if unknown
 	SM        *smSpec  // innermost shard_map
 	// Multi is evidence the enclosing jit spans more than one device.
-	Multi   string
-	MultiAt *Loc
+	Multi text
 	// Jit describes the enclosing jit, for messages ("jax.jit(step) at a.py:3").
-	Jit string
+	Jit text
 	// Mesh is the context mesh (jax.set_mesh / with mesh:).
 	Mesh *vMesh
 	// Scan collects kernel effects in CtxKernel.
@@ -58,10 +57,38 @@ type Ctx struct {
 	key_ string
 }
 
-// Loc is a file and span, for related locations.
-type Loc struct {
-	File *Summary
-	Span [2]int
+// text is a description for messages that may quote source code: a
+// literal, or the source of an expression, read only when the message is
+// built. The interpreter's state so holds no positions or source text of
+// its own, only references into the IR: after an edit that moves code
+// without changing it, the same state renders the new positions and text
+// (see reuse.go).
+type text struct {
+	lit  string
+	file *Summary
+	site *Expr
+	// call renders a call as `callee(first argument, …)`.
+	call      bool
+	pre, post string
+}
+
+func quoted(s *Summary, site *Expr, call bool) text {
+	if s == nil || site == nil {
+		return text{}
+	}
+	return text{file: s, site: site, call: call}
+}
+
+func (t text) empty() bool { return t.lit == "" && t.site == nil }
+
+func (t text) String() string {
+	if t.site == nil {
+		return t.lit
+	}
+	if t.call {
+		return t.pre + describeCall(t.file, t.site) + t.post
+	}
+	return t.pre + describeAt(t.file, t.site) + t.post
 }
 
 // key identifies contexts the analysis treats alike, for memoisation.
@@ -74,7 +101,7 @@ func (c *Ctx) key() string {
 	b.WriteString(strings.Join(c.Manual, ","))
 	b.WriteByte('|')
 	b.WriteString(strings.Join(c.MeshAxes, ","))
-	for _, f := range []bool{c.AllManual, c.Multi != "", c.Mesh != nil} {
+	for _, f := range []bool{c.AllManual, !c.Multi.empty(), c.Mesh != nil} {
 		if f {
 			b.WriteByte('1')
 		} else {

@@ -113,7 +113,7 @@ type kernelCall struct {
 	k       *kernelDecl
 	site    *Expr
 	file    *Summary
-	reaches map[lowering.ContextKind]*Reach
+	reaches map[lowering.ContextKind]*reachState
 	order   []lowering.ContextKind
 	meshes  []MeshRef
 	scope   *Env
@@ -130,33 +130,63 @@ func (in *interp) kernelCalled(k *kernelDecl, site *Expr) {
 	key := callSiteKey{site, valueKey(k.Body, 3)}
 	kc := in.calls[key]
 	if kc == nil {
-		kc = &kernelCall{k: k, site: site, file: in.file, reaches: map[lowering.ContextKind]*Reach{}}
+		kc = &kernelCall{k: k, site: site, file: in.file, reaches: map[lowering.ContextKind]*reachState{}}
 		kc.meshes, kc.scope = visibleMeshes(in.env), in.env
 		in.calls[key] = kc
 		in.order = append(in.order, kc)
 	}
 	in.kernelEffects(k)
-	r := in.reach()
-	if old, ok := kc.reaches[r.Kind]; ok && len(old.Path) <= len(r.Path) {
+	rs := in.reach()
+	r := &rs.r
+	if old, ok := kc.reaches[r.Kind]; ok && len(old.steps) <= len(rs.steps) {
 		return
 	}
 	in.outerCall(r)
 	if _, ok := kc.reaches[r.Kind]; !ok {
 		kc.order = append(kc.order, r.Kind)
 	}
-	kc.reaches[r.Kind] = r
+	kc.reaches[r.Kind] = rs
+}
+
+// reachState is a Reach as the interpreter records it: what quotes source
+// text or has a position is kept as references into the IR (see text),
+// and facts renders it.
+type reachState struct {
+	r          Reach // Multi, Jit, ShardMap and Path left empty
+	multi, jit text
+	steps      []pathStep // the witness path, nearest call first
+}
+
+type pathStep struct {
+	file *Summary
+	site *Expr
+}
+
+func (rs *reachState) render() Reach {
+	r := rs.r
+	r.Multi, r.Jit = rs.multi.String(), rs.jit.String()
+	if r.SMCall != nil {
+		loc := r.SMFile.location(r.SMCall.Span)
+		r.ShardMap = &loc
+	}
+	r.Path = make([]Related, 0, len(rs.steps))
+	for _, st := range rs.steps {
+		r.Path = append(r.Path, Related{Location: st.file.location(st.site.Span), Message: "via `" + describeAt(st.file, st.site) + "`"})
+	}
+	return r
 }
 
 // reach folds the current context into the lowering lattice and captures
 // the witness path.
-func (in *interp) reach() *Reach {
+func (in *interp) reach() *reachState {
 	c := in.cur
-	r := &Reach{Jit: c.Jit}
+	rs := &reachState{jit: c.Jit}
+	r := &rs.r
 	switch c.Kind {
 	case CtxPlain:
 		r.Kind = lowering.CtxEagerSingle
-		if c.Multi != "" {
-			r.Kind, r.Multi = lowering.CtxJitMulti, c.Multi
+		if !c.Multi.empty() {
+			r.Kind, rs.multi = lowering.CtxJitMulti, c.Multi
 			r.ExplicitMesh = c.Mesh != nil && c.Mesh.Explicit
 		}
 	case CtxShardMap:
@@ -165,8 +195,7 @@ func (in *interp) reach() *Reach {
 			r.Kind, r.Missing = lowering.CtxShardMapPartial, missing
 		}
 		if c.SM != nil && c.SM.File != nil && c.SM.Site != nil {
-			loc := c.SM.File.location(c.SM.Site.Span)
-			r.ShardMap, r.SMCall, r.SMFile = &loc, c.SM.Site, c.SM.File
+			r.SMCall, r.SMFile = c.SM.Site, c.SM.File
 		}
 		r.MeshAxes = c.MeshAxes
 	case CtxPmap:
@@ -182,7 +211,7 @@ func (in *interp) reach() *Reach {
 		}
 		last = f.site
 		if f.site != nil && f.file != nil {
-			r.Path = append(r.Path, Related{Location: f.file.location(f.site.Span), Message: "via `" + describeAt(f.file, f.site) + "`"})
+			rs.steps = append(rs.steps, pathStep{f.file, f.site})
 		} else if f.file != nil && i == 0 {
 			r.Entry = f.what
 		}
@@ -198,7 +227,7 @@ func (in *interp) reach() *Reach {
 		r.Entry = in.stack[0].what
 	}
 	r.Library = len(in.stack) > 0 && in.stack[0].library
-	return r
+	return rs
 }
 
 // firstLine is the short anchor of spec §3: the span cut at the end of
@@ -256,11 +285,11 @@ func (in *interp) facts() []*KernelCall {
 			Call: kc.site, File: kc.file, Meshes: kc.meshes, scope: kc.scope, OutArity: outArity(kc.k.Kw["out_shape"]),
 		}
 		for _, op := range e.Ops {
-			f.Ops = append(f.Ops, OpFact{Location: op.File.location(pp.Span{Start: op.Span[0], End: op.Span[1]}),
+			f.Ops = append(f.Ops, OpFact{Location: op.File.location(op.Site.Span),
 				Kind: op.Kind, API: op.API, IDForm: op.IDForm, Axes: op.Axes})
 		}
 		for _, k := range kc.order {
-			f.Reaches = append(f.Reaches, *kc.reaches[k])
+			f.Reaches = append(f.Reaches, kc.reaches[k].render())
 		}
 		out = append(out, f)
 	}

@@ -1,7 +1,6 @@
 package analysis
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/pallas-ls/pallas-ls/lowering"
@@ -30,7 +29,7 @@ type CommOp struct {
 	// UnknownAxis is set when the axis names are not known statically.
 	UnknownAxis bool
 	File        *Summary
-	Span        [2]int
+	Site        *Expr
 	started     bool
 }
 
@@ -82,7 +81,7 @@ func (in *interp) remoteComm(api string, a args, site *Expr) Value {
 	if in.cur.Kind != CtxKernel {
 		return nonNone
 	}
-	op := &CommOp{API: api, File: in.file, Span: [2]int{site.Span.Start, site.Span.End}}
+	op := &CommOp{API: api, File: in.file, Site: site}
 	var id, idType Value
 	switch {
 	case strings.HasSuffix(api, "semaphore_signal"):
@@ -157,7 +156,7 @@ func (in *interp) axisIndex(a args, site *Expr) {
 	}
 	name, ok := constStr(argAt(a, 0, "axis_name"))
 	in.recordOp(&CommOp{Kind: "axis_index", API: "jax.lax.axis_index", Axes: []string{name}, UnknownAxis: !ok,
-		File: in.file, Span: [2]int{site.Span.Start, site.Span.End}})
+		File: in.file, Site: site})
 }
 
 func (in *interp) recordOp(op *CommOp) {
@@ -214,8 +213,3 @@ func kernelName(v Value) string {
 	return "?"
 }
 
-func (in *interp) describeOp(op *CommOp) string {
-	m := op.File.Mapper()
-	line, _ := m.LineCol(op.Span[0])
-	return fmt.Sprintf("%s at line %d", op.Kind, line)
-}

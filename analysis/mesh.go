@@ -150,20 +150,22 @@ func (in *interp) shardingCall(name string, a args, site *Expr) Value {
 	case "jax.device_put":
 		if len(a.pos) > 1 {
 			if s, ok := a.pos[1].(*vSharding); ok && !s.Single {
-				return &vShardedArray{Desc: "jax.device_put(..., " + s.Desc + ")"}
+				d := s.Desc
+				d.pre, d.post = "jax.device_put(..., "+d.pre, d.post+")"
+				return &vShardedArray{Desc: d}
 			}
 		}
 		return nonNone
 	case "jax.lax.with_sharding_constraint":
-		if in.cur.Kind == CtxPlain && in.cur.Multi == "" && in.cur.Jit != "" {
+		if in.cur.Kind == CtxPlain && in.cur.Multi.empty() && !in.cur.Jit.empty() {
 			c := *in.cur
 			c.key_ = "" // the copy will change
-			c.Multi, c.MultiAt = "jax.lax.with_sharding_constraint", in.locOf(site)
+			c.Multi = text{lit: "jax.lax.with_sharding_constraint"}
 			in.cur = &c
 		}
 		return first(a)
 	}
-	sh := &vSharding{Desc: in.describe(site)}
+	sh := &vSharding{Desc: quoted(in.file, site, true)}
 	if m, ok := first(a).(*vMesh); ok && m.Devices == 1 {
 		sh.Single = true
 	}
@@ -171,13 +173,13 @@ func (in *interp) shardingCall(name string, a args, site *Expr) Value {
 }
 
 // shardingEvidence looks for shardings in jit's in_shardings/out_shardings.
-func shardingEvidence(kw map[string]Value) (string, *Expr) {
+func shardingEvidence(kw map[string]Value) string {
 	for _, k := range []string{"in_shardings", "out_shardings"} {
 		if hasSharding(kw[k], 3) {
-			return k + " with a NamedSharding", nil
+			return k + " with a NamedSharding"
 		}
 	}
-	return "", nil
+	return ""
 }
 
 func hasSharding(v Value, depth int) bool {

@@ -76,14 +76,12 @@ type (
 	vJitted struct {
 		Fn       Value
 		Multi    string // evidence of more than one device, "" if none
-		MultiAt  *Expr
 		Site     *Expr
-		Describe string
+		Describe text
 	}
 	// vJitFactory is functools.partial(jax.jit, ...) used as a decorator.
 	vJitFactory struct {
-		Multi   string
-		MultiAt *Expr
+		Multi string
 	}
 	// vPmapped is jax.pmap(Fn).
 	vPmapped struct {
@@ -104,12 +102,12 @@ type (
 	vCoreMesh struct{ Axes []string }
 	// vSharding is a NamedSharding / PositionalSharding: multi-device evidence.
 	vSharding struct {
-		Desc string
+		Desc text
 		// Single is set when the sharding's mesh has exactly one device.
 		Single bool
 	}
 	// vShardedArray is an array placed with a multi-device sharding.
-	vShardedArray struct{ Desc string }
+	vShardedArray struct{ Desc text }
 	// vRemoteCopy is a remote copy descriptor; .start() communicates.
 	vRemoteCopy struct{ Op *CommOp }
 	// vMethod is a method of a special value (remote copy .start, custom_vjp
