@@ -28,6 +28,11 @@ type Analyzer struct {
 	Doc      Doc
 	// Run reports findings through pass.Report. It must not keep the pass.
 	Run func(pass *Pass)
+	// RunFile, set instead of Run by a rule whose findings in a file
+	// depend only on that file and the options (not on the kernel-call
+	// facts or other files), reports one file's findings. The engine runs
+	// it per file and reuses the findings of files that did not change.
+	RunFile func(pass *Pass, file *Summary)
 }
 
 // Pass is what a rule sees: the program, the kernel-call facts of the

@@ -18,10 +18,14 @@ type Engine struct {
 	mu    sync.Mutex
 	cache map[string]*Summary
 	scans map[string]cachedScan
+	rel   relevance
 	// live keeps the tree-sitter trees of recently edited files, so the
 	// next keystroke re-parses incrementally; order is least recent first.
 	live      map[string]*pp.LiveTree
 	liveOrder []string
+	// last is the previous successful run, for the fast path of reuse.go.
+	last   *lastRun
+	reused int // checks that took that path
 	// Store, when set, persists summaries and whole results across
 	// processes (check's on-disk cache); ToolID distinguishes builds.
 	Store  Store
@@ -53,7 +57,7 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 	analysed := files
 	if !opts.NoPrune {
 		analysed = analysed[:0:0]
-		for i, keep := range relevantCached(files, e.scans) {
+		for i, keep := range relevantCached(files, e.scans, &e.rel) {
 			if keep {
 				analysed = append(analysed, files[i])
 			}
@@ -63,7 +67,25 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	res, err := run(ctx, sums, &opts)
+	optsKey := fmt.Sprintf("%+v", opts)
+	var res *Result
+	var err error
+	if l := e.reuse(sums, optsKey); l != nil {
+		e.reused++
+		res, err = rerender(ctx, l, &opts)
+	} else {
+		var files map[fileRule]fileFindings
+		if e.last != nil && e.last.optsKey == optsKey {
+			files = e.last.files // findings of unchanged files stay valid
+		}
+		e.last = nil
+		var l *lastRun
+		res, l, err = run(ctx, sums, &opts, files)
+		if err == nil {
+			l.optsKey = optsKey
+			e.last = l
+		}
+	}
 	if res != nil {
 		res.FilesChecked = len(files)
 		if err == nil && e.Store != nil {
@@ -87,7 +109,7 @@ func (e *Engine) summarize(ctx context.Context, files []SourceFile) []*Summary {
 	for i, f := range files {
 		prev := e.cache[f.Path]
 		switch {
-		case prev != nil && string(prev.Src) == string(f.Src):
+		case prev != nil && sameBytes(prev.Src, f.Src):
 			out[i] = prev
 		case prev != nil || e.live[f.Path] != nil:
 			todo = append(todo, job{i: i, live: e.takeLive(f.Path), edit: true})
@@ -187,25 +209,54 @@ func safeSummarize(path string, src []byte) (s *Summary) {
 	return Summarize(path, src)
 }
 
-func run(ctx context.Context, sums []*Summary, opts *Options) (res *Result, err error) {
+// run analyses sums as one program. It returns, besides the result, the
+// state the fast path of reuse.go can render again.
+func run(ctx context.Context, sums []*Summary, opts *Options, files map[fileRule]fileFindings) (res *Result, l *lastRun, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			res, l, err = nil, nil, fmt.Errorf("internal error in the analysis (please report it): %v", r)
+		}
+	}()
+	prog := NewProgram(sums)
+	in := analyze(ctx, prog, opts)
+	in.keep()
+	l = &lastRun{sums: sums, prog: prog, in: in, files: files}
+	return report(l, opts), l, ctx.Err()
+}
+
+// rerender reports the facts of a previous run again (reuse.go).
+func rerender(ctx context.Context, l *lastRun, opts *Options) (res *Result, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			res, err = nil, fmt.Errorf("internal error in the analysis (please report it): %v", r)
 		}
 	}()
-	prog := NewProgram(sums)
-	in := analyze(ctx, prog, opts)
-	facts := in.facts()
-	var diags []Diagnostic
+	return report(l, opts), ctx.Err()
+}
+
+// report runs the rules over a finished analysis.
+func report(l *lastRun, opts *Options) *Result {
+	prog, sums := l.prog, l.sums
+	facts := l.in.facts()
+	var diags, fileDiags []Diagnostic
+	prev := l.files
+	l.files = map[fileRule]fileFindings{}
 	for _, a := range Analyzers() {
 		if !enabled(a.Code, opts) || a.Code == "PAL901" {
 			continue
 		}
 		p := &Pass{Analyzer: a, Program: prog, Options: opts, Version: opts.JAXVersion, KernelCalls: facts,
 			report: func(d Diagnostic) { diags = append(diags, d) }}
-		a.Run(p)
+		if a.RunFile == nil {
+			a.Run(p)
+			continue
+		}
+		p.report = func(d Diagnostic) { fileDiags = append(fileDiags, d) }
+		for _, s := range prog.Files {
+			diags = append(diags, l.fileFindings(prev, p, s, &fileDiags)...)
+		}
 	}
-	res = &Result{FilesChecked: len(sums), KernelCalls: kernelInfos(facts)}
+	res := &Result{FilesChecked: len(sums), KernelCalls: kernelInfos(facts)}
 	diags, res.Suppressed = applySuppressions(prog, diags, opts)
 	for i := range diags {
 		if s, ok := opts.Severity[diags[i].Code]; ok {
@@ -215,7 +266,7 @@ func run(ctx context.Context, sums []*Summary, opts *Options) (res *Result, err 
 	res.Diagnostics = dedupe(filterInfo(diags, opts.ShowInfo))
 	res.Notes = syntaxNotes(sums)
 	SortDiagnostics(res.Diagnostics)
-	return res, ctx.Err()
+	return res
 }
 
 func enabled(code string, opts *Options) bool {
@@ -307,4 +358,16 @@ func dedupe(diags []Diagnostic) []Diagnostic {
 		out = append(out, d)
 	}
 	return out
+}
+
+// sameBytes is bytes.Equal that answers at once for the same slice, the
+// usual case of a file an editor session did not touch.
+func sameBytes(a, b []byte) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if len(a) == 0 || &a[0] == &b[0] {
+		return true
+	}
+	return string(a) == string(b)
 }

@@ -3,6 +3,7 @@ package analysis
 import (
 	"bytes"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -73,19 +74,39 @@ func (s *scan) from(t string) {
 }
 
 // relevant returns, for each file, whether it must be analysed.
-func relevant(files []SourceFile) []bool { return relevantCached(files, nil) }
+func relevant(files []SourceFile) []bool { return relevantCached(files, nil, nil) }
 
 // relevantCached is relevant with the pre-scans of unchanged files taken
 // from (and stored into) cache, keyed by path; an editor re-checking after
 // one keystroke then scans one file.
-func relevantCached(files []SourceFile, cache map[string]cachedScan) []bool {
+//
+// memo, when not nil, holds the previous call's answer: when the files and
+// their scans are the same (an edit that does not touch imports), the
+// import graph is not rebuilt.
+func relevantCached(files []SourceFile, cache map[string]cachedScan, memo *relevance) []bool {
 	n := len(files)
 	scans := make([]scan, n)
+	if memo != nil {
+		same := len(memo.paths) == n
+		for i, f := range files {
+			if c, ok := cache[f.Path]; ok && sameBytes(c.src, f.Src) {
+				scans[i] = c.scan
+			} else {
+				scans[i] = prescan(f.Src)
+				cache[f.Path] = cachedScan{src: f.Src, scan: scans[i]}
+			}
+			same = same && memo.paths[i] == f.Path && scans[i].equal(&memo.scans[i])
+		}
+		if same {
+			return append([]bool(nil), memo.keep...)
+		}
+		defer func() { memo.paths, memo.scans = paths(files), scans }()
+	}
 	byName := map[string][]int{}
 	byPath := map[string]int{}
 	root := commonDirPaths(files)
 	for i, f := range files {
-		if c, ok := cache[f.Path]; ok && string(c.src) == string(f.Src) {
+		if c, ok := cache[f.Path]; ok && sameBytes(c.src, f.Src) {
 			scans[i] = c.scan
 		} else {
 			scans[i] = prescan(f.Src)
@@ -153,7 +174,38 @@ func relevantCached(files []SourceFile, cache map[string]cachedScan) []bool {
 			}
 		}
 	}
+	if memo != nil {
+		memo.keep = append([]bool(nil), keep...)
+	}
 	return keep
+}
+
+// relevance is relevantCached's previous answer.
+type relevance struct {
+	paths []string
+	scans []scan
+	keep  []bool
+}
+
+func paths(files []SourceFile) []string {
+	out := make([]string, len(files))
+	for i, f := range files {
+		out[i] = f.Path
+	}
+	return out
+}
+
+func (s *scan) equal(t *scan) bool {
+	if s.seed != t.seed || !slices.Equal(s.imports, t.imports) || len(s.rel) != len(t.rel) {
+		return false
+	}
+	for i, r := range s.rel {
+		q := t.rel[i]
+		if r.level != q.level || r.mod != q.mod || !slices.Equal(r.names, q.names) {
+			return false
+		}
+	}
+	return true
 }
 
 func parentName(name string) string {

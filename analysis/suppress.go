@@ -34,6 +34,9 @@ func suppressions(s *Summary) []*Suppression {
 	var out []*Suppression
 	m := s.Mapper()
 	for _, c := range s.Comments {
+		if !mentions(c.Text) {
+			continue // most comments: no regular expression needed
+		}
 		line := m.Line(c.Span.Start)
 		if !c.Trailing {
 			line++ // alone on its line: applies to the next line
@@ -87,6 +90,20 @@ func (sp *Suppression) suppresses(d *Diagnostic, line int) bool {
 	for _, c := range sp.Codes {
 		if matchCode(c, d.Code) {
 			sp.used[c] = true
+			return true
+		}
+	}
+	return false
+}
+
+// mentions reports whether a comment can match ignoreRe or noqaRe: it
+// contains "pallas-ls:" or, in any case, "noqa".
+func mentions(text string) bool {
+	if strings.Contains(text, "pallas-ls:") {
+		return true
+	}
+	for i := 0; i+4 <= len(text); i++ {
+		if text[i]|0x20 == 'n' && strings.EqualFold(text[i:i+4], "noqa") {
 			return true
 		}
 	}

@@ -73,13 +73,27 @@ func KeywordChanges(callee string) []KeywordChange {
 // KeywordChangeFor finds the change for one keyword of one callee, the
 // question the analysis asks for each keyword argument it sees.
 func KeywordChangeFor(callee, keyword string) (KeywordChange, bool) {
-	for _, k := range KeywordChanges(callee) {
-		if k.Keyword == keyword {
-			return k, true
+	if canon, ok := aliases[callee]; ok {
+		callee = canon
+	}
+	k, ok := keywordIndex[calleeKeyword{callee, keyword}]
+	return k, ok
+}
+
+type calleeKeyword struct{ callee, keyword string }
+
+// keywordIndex answers KeywordChangeFor, which runs once per keyword
+// argument in the workspace; the first entry of the table wins.
+var keywordIndex = func() map[calleeKeyword]KeywordChange {
+	m := map[calleeKeyword]KeywordChange{}
+	for _, k := range keywordChanges {
+		key := calleeKeyword{k.Callee, k.Keyword}
+		if _, dup := m[key]; !dup {
+			m[key] = k
 		}
 	}
-	return KeywordChange{}, false
-}
+	return m
+}()
 
 // AllKeywordChanges returns every keyword change (for docs and tests).
 func AllKeywordChanges() []KeywordChange {

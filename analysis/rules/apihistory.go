@@ -9,20 +9,18 @@ import (
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
 
-// apiHistory reports, for every file, the references to JAX names and
-// keywords whose status at the configured version is want (removed for
-// PAL301, deprecated for PAL302), with a fix to the new spelling.
-func apiHistory(p *analysis.Pass, want lowering.Status) {
-	for _, s := range p.Program.Files {
-		var flagged []pp.Span
-		for _, ref := range s.Refs {
-			if covered(flagged, ref.Span) {
-				continue
-			}
-			if d, ok := historyFinding(p, s, ref, want); ok {
-				flagged = append(flagged, ref.Span)
-				p.Report(d)
-			}
+// apiHistory reports the references of file s to JAX names and keywords
+// whose status at the configured version is want (removed for PAL301,
+// deprecated for PAL302), with a fix to the new spelling.
+func apiHistory(p *analysis.Pass, s *analysis.Summary, want lowering.Status) {
+	var flagged []pp.Span
+	for _, ref := range s.Refs {
+		if covered(flagged, ref.Span) {
+			continue
+		}
+		if d, ok := historyFinding(p, s, ref, want); ok {
+			flagged = append(flagged, ref.Span)
+			p.Report(d)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
@@ -54,8 +55,27 @@ func BenchmarkCheckCold(b *testing.B) {
 }
 
 // BenchmarkRecheck is the editor's path in process: an Engine that has
-// summarised the corpus re-checks it after the hot file changed.
+// summarised the corpus re-checks it after a comment line was added to (or
+// removed from) the hot file, which moves every line below it.
 func BenchmarkRecheck(b *testing.B) {
+	recheck(b, func(src []byte, c *Corpus) []byte { return append([]byte("# edited\n"), src...) })
+}
+
+// BenchmarkRecheckCode re-checks after an edit that changes what the
+// analysis sees: remote=True becomes remote=False in the hot file.
+func BenchmarkRecheckCode(b *testing.B) {
+	recheck(b, func(src []byte, c *Corpus) []byte {
+		lines := strings.SplitAfter(string(src), "\n")
+		l := lines[c.Hot.Flag.Line]
+		if l[c.Hot.Flag.Col:c.Hot.Flag.Col+4] != "True" {
+			b.Fatalf("no True at the hot flag: %q", l)
+		}
+		lines[c.Hot.Flag.Line] = l[:c.Hot.Flag.Col] + "False" + l[c.Hot.Flag.Col+4:]
+		return []byte(strings.Join(lines, ""))
+	})
+}
+
+func recheck(b *testing.B, edit func([]byte, *Corpus) []byte) {
 	c := benchCorpus(b)
 	src := sources(c.Python())
 	hot := -1
@@ -64,7 +84,7 @@ func BenchmarkRecheck(b *testing.B) {
 			hot = i
 		}
 	}
-	variants := [2][]byte{src[hot].Src, append([]byte("# edited\n"), src[hot].Src...)}
+	variants := [2][]byte{src[hot].Src, edit(src[hot].Src, c)}
 	e := analysis.NewEngine()
 	ctx := context.Background()
 	if _, err := e.Check(ctx, src, analysis.Options{}); err != nil {

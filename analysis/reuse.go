@@ -1,0 +1,276 @@
+package analysis
+
+import (
+	"maps"
+
+	pp "github.com/pallas-ls/pallas-ls/pyparse"
+)
+
+// The editor's fast path. Most keystrokes do not change what the
+// interpreter sees: a comment, a blank line, indentation inside brackets,
+// a suppression comment. Such an edit leaves a file's IR the same apart
+// from positions, and the interpreter never reads positions or source
+// text (it keeps references into the IR, see text and reachState). So
+// when every changed file's new IR has the shape of its old one, the
+// previous run's state is still the state a fresh run would reach: the
+// old IR nodes take the new positions in place, the old summary takes
+// the new source, and only the rules, suppressions and notes run again.
+//
+// The shape comparison below visits every field of the IR types; a test
+// (reuse_test.go) lists those fields so that a field added later cannot be
+// forgotten here.
+
+// lastRun is what Engine keeps of its previous successful run.
+type lastRun struct {
+	optsKey string
+	sums    []*Summary // the analysed summaries, in order
+	prog    *Program
+	in      *interp
+	// files holds the findings of RunFile rules per file, valid while the
+	// summary's hash is the one recorded.
+	files map[fileRule]fileFindings
+}
+
+type fileRule struct {
+	code string
+	s    *Summary
+}
+
+type fileFindings struct {
+	hash  [32]byte
+	diags []Diagnostic
+}
+
+// fileFindings returns a's findings in s, from prev when s did not
+// change, and records them in l for the next run.
+func (l *lastRun) fileFindings(prev map[fileRule]fileFindings, p *Pass, s *Summary, out *[]Diagnostic) []Diagnostic {
+	key := fileRule{p.Analyzer.Code, s}
+	if f, ok := prev[key]; ok && f.hash == s.Hash {
+		l.files[key] = f
+		return f.diags
+	}
+	*out = nil
+	p.Analyzer.RunFile(p, s)
+	f := fileFindings{hash: s.Hash, diags: *out}
+	l.files[key] = f
+	return f.diags
+}
+
+// keep trims the interpreter to what rendering its facts needs.
+func (in *interp) keep() {
+	in.memo, in.active, in.called, in.evals = nil, nil, nil, nil
+	in.assigned, in.instances, in.stack = nil, nil, nil
+}
+
+// reuse returns the previous run's state when sums differ from the
+// summaries it analysed only by edits that keep each file's IR shape,
+// after moving the old summaries onto the new text. sums is updated to
+// the old summaries, which stand for the new text from then on.
+func (e *Engine) reuse(sums []*Summary, optsKey string) *lastRun {
+	l := e.last
+	if l == nil || l.optsKey != optsKey || len(l.sums) != len(sums) {
+		return nil
+	}
+	var changed []int
+	for i, s := range sums {
+		old := l.sums[i]
+		if old.Path != s.Path {
+			return nil
+		}
+		if old != s {
+			changed = append(changed, i)
+		}
+	}
+	for _, i := range changed {
+		if !sameShape(l.sums[i], sums[i]) {
+			return nil
+		}
+	}
+	for _, i := range changed {
+		old := l.sums[i]
+		moveTo(old, sums[i])
+		sums[i] = old
+		e.cache[old.Path] = old
+	}
+	return l
+}
+
+// sameShape reports whether b's IR is a's apart from positions and source text.
+func sameShape(a, b *Summary) bool {
+	if a.ParseError != "" || b.ParseError != "" || a.UsesPallas != b.UsesPallas ||
+		!maps.Equal(a.Imports, b.Imports) || len(a.Refs) != len(b.Refs) ||
+		len(a.Defs) != len(b.Defs) || len(a.Classes) != len(b.Classes) {
+		return false
+	}
+	w := &shapeWalk{defs: map[*FuncDef]*FuncDef{}, classes: map[*ClassDef]*ClassDef{}, exprs: map[*Expr]*Expr{}}
+	if !w.stmts(a.Body, b.Body) {
+		return false
+	}
+	for i, d := range a.Defs {
+		if w.defs[d] != b.Defs[i] {
+			return false
+		}
+	}
+	for i, c := range a.Classes {
+		if w.classes[c] != b.Classes[i] {
+			return false
+		}
+	}
+	for i, r := range a.Refs {
+		q := b.Refs[i]
+		if r.Kind != q.Kind || r.Qual != q.Qual || r.Keyword != q.Keyword || w.exprs[r.Call] != q.Call {
+			return false
+		}
+	}
+	return true
+}
+
+// moveTo gives a (of the same shape as b) b's positions and source.
+func moveTo(a, b *Summary) {
+	w := &shapeWalk{patch: true}
+	w.stmts(a.Body, b.Body)
+	for i := range a.Refs {
+		a.Refs[i].Span, a.Refs[i].Root = b.Refs[i].Span, b.Refs[i].Root
+	}
+	a.Src, a.Hash, a.Comments, a.SyntaxErrors, a.mapper = b.Src, b.Hash, b.Comments, b.SyntaxErrors, b.mapper
+}
+
+// shapeWalk compares two IRs in step; with patch set (and the shapes
+// known equal) it copies the second one's positions onto the first.
+type shapeWalk struct {
+	patch   bool
+	defs    map[*FuncDef]*FuncDef
+	classes map[*ClassDef]*ClassDef
+	exprs   map[*Expr]*Expr
+}
+
+func (w *shapeWalk) span(a *pp.Span, b pp.Span) {
+	if w.patch {
+		*a = b
+	}
+}
+
+func (w *shapeWalk) expr(a, b *Expr) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	if a.Kind != b.Kind || a.Op != b.Op || a.Name != b.Name || len(a.Args) != len(b.Args) || len(a.Kw) != len(b.Kw) {
+		return false
+	}
+	if (a.Const == nil) != (b.Const == nil) || a.Const != nil && *a.Const != *b.Const {
+		return false
+	}
+	if !w.patch {
+		w.exprs[a] = b
+	}
+	w.span(&a.Span, b.Span)
+	if !w.expr(a.X, b.X) || !w.exprs_(a.Args, b.Args) || !w.def(a.Lambda, b.Lambda) {
+		return false
+	}
+	for i := range a.Kw {
+		ka, kb := &a.Kw[i], &b.Kw[i]
+		if ka.Name != kb.Name || !w.expr(ka.Key, kb.Key) || !w.expr(ka.Value, kb.Value) {
+			return false
+		}
+		w.span(&ka.NameSpan, kb.NameSpan)
+	}
+	return true
+}
+
+func (w *shapeWalk) exprs_(a, b []*Expr) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !w.expr(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func (w *shapeWalk) stmts(a, b []*Stmt) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !w.stmt(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func (w *shapeWalk) stmt(a, b *Stmt) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	if a.Kind != b.Kind || a.Aug != b.Aug || len(a.Items) != len(b.Items) {
+		return false
+	}
+	w.span(&a.Span, b.Span)
+	if !w.exprs_(a.Targets, b.Targets) || !w.expr(a.Value, b.Value) || !w.expr(a.Cond, b.Cond) ||
+		!w.stmts(a.Body, b.Body) || !w.stmts(a.Else, b.Else) || !w.stmts(a.Finally, b.Finally) ||
+		!w.def(a.Def, b.Def) || !w.class(a.Class, b.Class) || !w.imp(a.Import, b.Import) {
+		return false
+	}
+	for i := range a.Items {
+		if !w.expr(a.Items[i].Ctx, b.Items[i].Ctx) || !w.expr(a.Items[i].Target, b.Items[i].Target) {
+			return false
+		}
+	}
+	return true
+}
+
+func (w *shapeWalk) imp(a, b *Import) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	if a.From != b.From || a.Level != b.Level || a.Module != b.Module || a.Star != b.Star || len(a.Names) != len(b.Names) {
+		return false
+	}
+	for i := range a.Names {
+		na, nb := &a.Names[i], &b.Names[i]
+		if na.Name != nb.Name || na.As != nb.As {
+			return false
+		}
+		w.span(&na.Span, nb.Span)
+	}
+	return true
+}
+
+func (w *shapeWalk) def(a, b *FuncDef) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	if a.Name != b.Name || a.Qual != b.Qual || a.Lambda != b.Lambda || a.MocksShardMap != b.MocksShardMap || len(a.Params) != len(b.Params) {
+		return false
+	}
+	if !w.patch {
+		w.defs[a] = b
+	}
+	w.span(&a.Span, b.Span)
+	w.span(&a.NameSpan, b.NameSpan)
+	for i := range a.Params {
+		pa, pb := &a.Params[i], &b.Params[i]
+		if pa.Name != pb.Name || pa.Kind != pb.Kind || !w.expr(pa.Default, pb.Default) || !w.expr(pa.Annotation, pb.Annotation) {
+			return false
+		}
+	}
+	return w.exprs_(a.Decorators, b.Decorators) && w.stmts(a.Body, b.Body)
+}
+
+func (w *shapeWalk) class(a, b *ClassDef) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	if a.Name != b.Name || a.Qual != b.Qual {
+		return false
+	}
+	if !w.patch {
+		w.classes[a] = b
+	}
+	w.span(&a.Span, b.Span)
+	w.span(&a.NameSpan, b.NameSpan)
+	return w.exprs_(a.Bases, b.Bases) && w.exprs_(a.Decorators, b.Decorators) && w.stmts(a.Body, b.Body)
+}

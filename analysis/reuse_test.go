@@ -1,0 +1,129 @@
+package analysis_test
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/lowering"
+)
+
+// TestReuseMatchesFreshCheck edits every file of every fixture in turn, in
+// one long-lived Engine as the editor does, and requires each result to
+// equal a fresh check of the same text in every detail (findings, fixes,
+// paths, notes, hovers). Edits that keep the IR's shape must take the fast
+// path of reuse.go; the others must not.
+func TestReuseMatchesFreshCheck(t *testing.T) {
+	cases, _ := filepath.Glob("rules/testdata/PAL*/*")
+	cases = append(cases, "../examples")
+	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
+	ctx := context.Background()
+	fast := 0
+	slow := map[string]int{}
+	for _, dir := range cases {
+		files := loadDir(t, dir)
+		if len(files) == 0 {
+			continue
+		}
+		e := analysis.NewEngine()
+		if _, err := e.Check(ctx, files, opts); err != nil {
+			t.Fatal(err)
+		}
+		for i := range files {
+			orig := files[i].Src
+			for _, ed := range reuseEdits {
+				src, ok := ed.apply(orig)
+				if !ok {
+					continue
+				}
+				for _, step := range [][]byte{src, orig} {
+					files[i].Src = step
+					before := e.Reused()
+					got, err := e.Check(ctx, files, opts)
+					if err != nil {
+						t.Fatal(err)
+					}
+					want, err := analysis.Check(ctx, files, opts)
+					if err != nil {
+						t.Fatal(err)
+					}
+					name := dir + "/" + filepath.Base(files[i].Path) + " " + ed.name
+					if !reflect.DeepEqual(got, want) {
+						t.Errorf("%s: the warm engine's result differs from a fresh check:\nwarm:  %v\nfresh: %v", name, render(got.Diagnostics), render(want.Diagnostics))
+					}
+					took := e.Reused() > before
+					if ed.keepsShape && !took {
+						t.Errorf("%s: a shape-keeping edit did not take the fast path", name)
+					}
+					fast += e.Reused() - before
+					if !took {
+						slow[ed.name]++
+					}
+				}
+			}
+			files[i].Src = orig
+		}
+	}
+	if fast == 0 {
+		t.Error("the fast path was never taken")
+	}
+	// Constants are part of the IR: flipping one must re-run the analysis.
+	if slow["True made False"] == 0 || slow["a call renamed"] == 0 {
+		t.Errorf("edits that change the IR never took the slow path: %v", slow)
+	}
+	t.Logf("fast path taken %d times; slow path per edit: %v", fast, slow)
+}
+
+type reuseEdit struct {
+	name       string
+	keepsShape bool // sure to keep the IR's shape
+	apply      func([]byte) ([]byte, bool)
+}
+
+var reuseEdits = []reuseEdit{
+	{"comment at the top", true, func(b []byte) ([]byte, bool) {
+		return append([]byte("# an edit\n"), b...), true
+	}},
+	{"blank line at the end", true, func(b []byte) ([]byte, bool) {
+		return append(append([]byte{}, b...), "\n\n"...), true
+	}},
+	{"a trailing comment on every line", false, func(b []byte) ([]byte, bool) {
+		lines := strings.Split(string(b), "\n")
+		for i, l := range lines {
+			if strings.TrimSpace(l) != "" && !strings.HasSuffix(l, "\\") {
+				lines[i] = l + "  # note"
+			}
+		}
+		return []byte(strings.Join(lines, "\n")), true
+	}},
+	{"indentation doubled", false, func(b []byte) ([]byte, bool) {
+		return bytes.ReplaceAll(b, []byte("\n    "), []byte("\n        ")), true
+	}},
+	{"True made False", false, func(b []byte) ([]byte, bool) {
+		i := bytes.Index(b, []byte("True"))
+		if i < 0 {
+			return nil, false
+		}
+		return append(append(append([]byte{}, b[:i]...), "False"...), b[i+4:]...), true
+	}},
+	{"imports dropped", false, func(b []byte) ([]byte, bool) {
+		lines := strings.Split(string(b), "\n")
+		for i, l := range lines {
+			if strings.HasPrefix(l, "import ") || strings.HasPrefix(l, "from ") && !strings.HasSuffix(l, "(") {
+				lines[i] = "pass"
+			}
+		}
+		return []byte(strings.Join(lines, "\n")), true
+	}},
+	{"a call renamed", false, func(b []byte) ([]byte, bool) {
+		i := bytes.Index(b, []byte("("))
+		if i < 1 {
+			return nil, false
+		}
+		return append(append(append([]byte{}, b[:i]...), "_x"...), b[i:]...), true
+	}},
+}
