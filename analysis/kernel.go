@@ -212,4 +212,3 @@ func kernelName(v Value) string {
 	}
 	return "?"
 }
-
