@@ -8,9 +8,9 @@ import (
 
 // diagnoser schedules whole-program checks. Every change calls invalidate,
 // which cancels the check in progress and restarts the debounce timer, so a
-// burst of keystrokes costs one check. The first change after a quiet spell
-// (no change for the debounce delay) is checked at once: waiting only pays
-// off inside a burst, and a lone edit should not wait for nothing. Runs are serialised; a run whose
+// burst of keystrokes costs one check. A change that finds no check running
+// or scheduled is checked at once: waiting only pays off when changes come
+// faster than checks, and a lone edit should not wait for nothing. Runs are serialised; a run whose
 // generation is no longer the newest is abandoned before it publishes.
 // Requests that need fresh results (pull diagnostics, code actions, hover)
 // wait for the newest generation with await.
@@ -23,7 +23,7 @@ type diagnoser struct {
 	done    uint64 // generation of res
 	res     *results
 	timer   *time.Timer
-	last    time.Time          // of the newest change
+	active  int                // runs scheduled and not finished
 	cancel  context.CancelFunc // of the running check
 	waiters map[chan struct{}]uint64
 	stopped bool
@@ -48,21 +48,25 @@ func (d *diagnoser) invalidate() {
 	if d.cancel != nil {
 		d.cancel()
 	}
-	if d.timer != nil {
-		d.timer.Stop()
+	if d.timer != nil && d.timer.Stop() {
+		d.active-- // that run will not happen
 	}
-	now := time.Now()
 	delay := d.delay
-	if now.Sub(d.last) >= d.delay {
+	if d.active == 0 {
 		delay = 0
 	}
-	d.last = now
+	d.active++
 	d.timer = time.AfterFunc(delay, func() { d.run(gen) })
 }
 
 // run checks generation gen if it is still the newest, then publishes.
 func (d *diagnoser) run(gen uint64) {
 	defer d.s.recoverBackground("diagnosis")
+	defer func() {
+		d.mu.Lock()
+		d.active--
+		d.mu.Unlock()
+	}()
 	d.runMu.Lock()
 	defer d.runMu.Unlock()
 	ctx, ok := d.begin(gen)
