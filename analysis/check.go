@@ -74,13 +74,14 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 		e.reused++
 		res, err = rerender(ctx, l, &opts)
 	} else {
-		var files map[fileRule]fileFindings
+		carry := &lastRun{}
 		if e.last != nil && e.last.optsKey == optsKey {
-			files = e.last.files // findings of unchanged files stay valid
+			// per-file findings and suppressions of unchanged files stay valid
+			carry.files, carry.supps = e.last.files, e.last.supps
 		}
 		e.last = nil
 		var l *lastRun
-		res, l, err = run(ctx, sums, &opts, files)
+		res, l, err = run(ctx, sums, &opts, carry)
 		if err == nil {
 			l.optsKey = optsKey
 			e.last = l
@@ -211,7 +212,7 @@ func safeSummarize(path string, src []byte) (s *Summary) {
 
 // run analyses sums as one program. It returns, besides the result, the
 // state the fast path of reuse.go can render again.
-func run(ctx context.Context, sums []*Summary, opts *Options, files map[fileRule]fileFindings) (res *Result, l *lastRun, err error) {
+func run(ctx context.Context, sums []*Summary, opts *Options, carry *lastRun) (res *Result, l *lastRun, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			res, l, err = nil, nil, fmt.Errorf("internal error in the analysis (please report it): %v", r)
@@ -220,7 +221,7 @@ func run(ctx context.Context, sums []*Summary, opts *Options, files map[fileRule
 	prog := NewProgram(sums)
 	in := analyze(ctx, prog, opts)
 	in.keep()
-	l = &lastRun{sums: sums, prog: prog, in: in, files: files}
+	l = &lastRun{sums: sums, prog: prog, in: in, files: carry.files, supps: carry.supps}
 	return report(l, opts), l, ctx.Err()
 }
 
@@ -237,7 +238,7 @@ func rerender(ctx context.Context, l *lastRun, opts *Options) (res *Result, err 
 // report runs the rules over a finished analysis.
 func report(l *lastRun, opts *Options) *Result {
 	prog, sums := l.prog, l.sums
-	facts := l.in.facts()
+	facts := l.facts()
 	var diags, fileDiags []Diagnostic
 	prev := l.files
 	l.files = map[fileRule]fileFindings{}
@@ -257,7 +258,9 @@ func report(l *lastRun, opts *Options) *Result {
 		}
 	}
 	res := &Result{FilesChecked: len(sums), KernelCalls: kernelInfos(facts)}
-	diags, res.Suppressed = applySuppressions(prog, diags, opts)
+	l.suppsNext = make(map[*Summary]fileSuppressions, len(sums))
+	diags, res.Suppressed = applySuppressions(prog, diags, opts, l.suppressions)
+	l.supps, l.suppsNext = l.suppsNext, nil // only the files of this run stay
 	for i := range diags {
 		if s, ok := opts.Severity[diags[i].Code]; ok {
 			diags[i].Severity = s

@@ -278,22 +278,51 @@ func describeAt(s *Summary, e *Expr) string {
 func (in *interp) facts() []*KernelCall {
 	out := make([]*KernelCall, 0, len(in.order))
 	for _, kc := range in.order {
-		e := in.effects[kc.k]
-		f := &KernelCall{
-			Site: kc.file.firstLine(kc.site.Span), Kernel: e.Name, Entry: kc.k.Entry,
-			Backend: e.Backend, Effects: e.Effects, Decl: kc.k.File.location(kc.k.Site.Span), MaybeComm: e.MaybeComm,
-			Call: kc.site, File: kc.file, Meshes: kc.meshes, scope: kc.scope, OutArity: outArity(kc.k.Kw["out_shape"]),
-		}
-		for _, op := range e.Ops {
-			f.Ops = append(f.Ops, OpFact{Location: op.File.location(op.Site.Span),
-				Kind: op.Kind, API: op.API, IDForm: op.IDForm, Axes: op.Axes})
-		}
-		for _, k := range kc.order {
-			f.Reaches = append(f.Reaches, kc.reaches[k].render())
-		}
-		out = append(out, f)
+		out = append(out, in.fact(kc))
 	}
 	return out
+}
+
+// refersTo reports whether rendering kc reads positions or text of one of
+// the summaries in set.
+func (in *interp) refersTo(kc *kernelCall, set map[*Summary]bool) bool {
+	if set[kc.file] || set[kc.k.File] {
+		return true
+	}
+	for _, op := range in.effects[kc.k].Ops {
+		if set[op.File] {
+			return true
+		}
+	}
+	for _, rs := range kc.reaches {
+		if set[rs.r.SMFile] || set[rs.multi.file] || set[rs.jit.file] {
+			return true
+		}
+		for _, st := range rs.steps {
+			if set[st.file] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fact renders one kernel call.
+func (in *interp) fact(kc *kernelCall) *KernelCall {
+	e := in.effects[kc.k]
+	f := &KernelCall{
+		Site: kc.file.firstLine(kc.site.Span), Kernel: e.Name, Entry: kc.k.Entry,
+		Backend: e.Backend, Effects: e.Effects, Decl: kc.k.File.location(kc.k.Site.Span), MaybeComm: e.MaybeComm,
+		Call: kc.site, File: kc.file, Meshes: kc.meshes, scope: kc.scope, OutArity: outArity(kc.k.Kw["out_shape"]),
+	}
+	for _, op := range e.Ops {
+		f.Ops = append(f.Ops, OpFact{Location: op.File.location(op.Site.Span),
+			Kind: op.Kind, API: op.API, IDForm: op.IDForm, Axes: op.Axes})
+	}
+	for _, k := range kc.order {
+		f.Reaches = append(f.Reaches, kc.reaches[k].render())
+	}
+	return f
 }
 
 // visibleMeshes lists the names bound to meshes in env's scope chain,

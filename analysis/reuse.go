@@ -29,6 +29,54 @@ type lastRun struct {
 	// files holds the findings of RunFile rules per file, valid while the
 	// summary's hash is the one recorded.
 	files map[fileRule]fileFindings
+	// supps caches each file's parsed suppression comments, by hash too.
+	supps, suppsNext map[*Summary]fileSuppressions
+	// kernelCalls are the facts last rendered, one per in.order entry;
+	// moved lists the summaries moved since, whose facts must be rendered
+	// again.
+	kernelCalls []*KernelCall
+	moved       map[*Summary]bool
+}
+
+type fileSuppressions struct {
+	hash [32]byte
+	list []*Suppression
+}
+
+// suppressions returns s's suppression comments, parsed once per content;
+// each call gets fresh copies, since applying them marks them used.
+func (l *lastRun) suppressions(s *Summary) []*Suppression {
+	if l.supps == nil {
+		l.supps = map[*Summary]fileSuppressions{}
+	}
+	c, ok := l.supps[s]
+	if !ok || c.hash != s.Hash {
+		c = fileSuppressions{hash: s.Hash, list: suppressions(s)}
+	}
+	l.suppsNext[s] = c
+	out := make([]*Suppression, len(c.list))
+	for i, sp := range c.list {
+		cp := *sp
+		cp.used = map[string]bool{}
+		out[i] = &cp
+	}
+	return out
+}
+
+// facts renders the analysis's kernel calls, reusing those that refer to
+// no moved summary.
+func (l *lastRun) facts() []*KernelCall {
+	if l.kernelCalls == nil || len(l.kernelCalls) != len(l.in.order) {
+		l.kernelCalls = l.in.facts()
+	} else if len(l.moved) > 0 {
+		for i, kc := range l.in.order {
+			if l.in.refersTo(kc, l.moved) {
+				l.kernelCalls[i] = l.in.fact(kc)
+			}
+		}
+	}
+	l.moved = nil
+	return l.kernelCalls
 }
 
 type fileRule struct {
@@ -86,11 +134,15 @@ func (e *Engine) reuse(sums []*Summary, optsKey string) *lastRun {
 			return nil
 		}
 	}
+	if l.moved == nil {
+		l.moved = map[*Summary]bool{}
+	}
 	for _, i := range changed {
 		old := l.sums[i]
 		moveTo(old, sums[i])
 		sums[i] = old
 		e.cache[old.Path] = old
+		l.moved[old] = true
 	}
 	return l
 }
@@ -102,7 +154,13 @@ func sameShape(a, b *Summary) bool {
 		len(a.Defs) != len(b.Defs) || len(a.Classes) != len(b.Classes) {
 		return false
 	}
-	w := &shapeWalk{defs: map[*FuncDef]*FuncDef{}, classes: map[*ClassDef]*ClassDef{}, exprs: map[*Expr]*Expr{}}
+	w := &shapeWalk{defs: make(map[*FuncDef]*FuncDef, len(a.Defs)), classes: make(map[*ClassDef]*ClassDef, len(a.Classes)),
+		exprs: map[*Expr]*Expr{}}
+	for _, r := range a.Refs {
+		if r.Call != nil {
+			w.exprs[r.Call] = nil // only these pairs are needed
+		}
+	}
 	if !w.stmts(a.Body, b.Body) {
 		return false
 	}
@@ -161,7 +219,9 @@ func (w *shapeWalk) expr(a, b *Expr) bool {
 		return false
 	}
 	if !w.patch {
-		w.exprs[a] = b
+		if _, ok := w.exprs[a]; ok {
+			w.exprs[a] = b
+		}
 	}
 	w.span(&a.Span, b.Span)
 	if !w.expr(a.X, b.X) || !w.exprs_(a.Args, b.Args) || !w.def(a.Lambda, b.Lambda) {

@@ -9,11 +9,11 @@ import (
 
 // applySuppressions drops silenced findings and adds PAL901 (a suppression
 // that silenced nothing) and PAL902 (a suppression naming no known rule).
-func applySuppressions(prog *Program, diags []Diagnostic, opts *Options) ([]Diagnostic, int) {
+func applySuppressions(prog *Program, diags []Diagnostic, opts *Options, parse func(*Summary) []*Suppression) ([]Diagnostic, int) {
 	byFile := map[string][]*Suppression{}
 	var all []*Suppression
 	for _, s := range prog.Files {
-		sps := suppressions(s)
+		sps := parse(s)
 		byFile[s.Path] = sps
 		all = append(all, sps...)
 	}
