@@ -3,6 +3,7 @@ package analysis_test
 import (
 	"bytes"
 	"context"
+	"math/rand"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -126,4 +127,57 @@ var reuseEdits = []reuseEdit{
 		}
 		return append(append(append([]byte{}, b[:i]...), "_x"...), b[i:]...), true
 	}},
+}
+
+// TestReuseRandomEdits types random snippets (comments, blank lines,
+// code, half-typed code, suppressions) into the example project, one
+// Engine throughout, comparing every result with a fresh check.
+func TestReuseRandomEdits(t *testing.T) {
+	files := loadDir(t, "../examples")
+	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
+	ctx := context.Background()
+	e := analysis.NewEngine()
+	snippets := []string{"# note\n", "\n", "  # trailing", "    \n", "x = 1\n", "(", ")", "def f(:\n",
+		"  # pallas-ls: ignore[PAL101]", "# noqa: PAL103\n", "\"\"\"doc\"\"\"\n", "True", "#", "\\\n"}
+	rng := rand.New(rand.NewSource(7))
+	steps := 400
+	if testing.Short() {
+		steps = 100
+	}
+	before := e.Reused()
+	for i := 0; i < steps; i++ {
+		f := &files[rng.Intn(len(files))]
+		src := f.Src
+		at := 0
+		if len(src) > 0 {
+			at = rng.Intn(len(src) + 1)
+		}
+		// Prefer line starts, where most snippets keep the code valid.
+		if j := bytes.LastIndexByte(src[:at], '\n'); rng.Intn(2) == 0 {
+			at = j + 1
+		}
+		next := append([]byte{}, src[:at]...)
+		if rng.Intn(4) == 0 && at < len(src) {
+			end := min(len(src), at+1+rng.Intn(20))
+			next = append(next, src[end:]...) // a deletion
+		} else {
+			next = append(append(next, snippets[rng.Intn(len(snippets))]...), src[at:]...)
+		}
+		f.Src = next
+		got, err := e.Check(ctx, files, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := analysis.Check(ctx, files, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("step %d (%s): the warm engine's result differs from a fresh check:\nwarm:  %v\nfresh: %v", i, filepath.Base(f.Path), render(got.Diagnostics), render(want.Diagnostics))
+		}
+	}
+	if e.Reused() == before {
+		t.Error("no random edit took the fast path")
+	}
+	t.Logf("%d of %d edits took the fast path", e.Reused()-before, steps)
 }
