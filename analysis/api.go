@@ -50,7 +50,10 @@ func (in *interp) callAPI(qual string, a args, site *Expr) Value {
 	case lowering.RolePallasCall:
 		return in.pallasCall(api.Name, a, site)
 	case lowering.RoleKernelEntry:
-		if body := first(a); isCallable(body) {
+		// pl.kernel(body, ...), pl.kernel(body=...), or the MPMD form
+		// pl.kernel(body=[f, g], mesh=[m1, m2]); without a body it is a
+		// decorator factory.
+		if body := argAt(a, 0, "body"); isKernelBody(body) {
 			return &vPallas{K: in.newKernel(api.Name, "kernel", body, a.kw, site)}
 		}
 		return &vKernelFactory{Site: site, Kw: a.kw, API: api.Name}

@@ -12,18 +12,14 @@ var conventionalCoreAxes = map[string]bool{"core": true, "subcore": true, "tc": 
 // classify turns the scan of a kernel body into lowering.Effects.
 func (in *interp) classify(k *kernelDecl, e *kernelEffects, scan *kernelScan) {
 	local := map[string]bool{}
-	var coreAxes []string
-	if mesh, ok := k.Kw["mesh"].(*vCoreMesh); ok {
-		coreAxes = mesh.Axes
-		for _, a := range mesh.Axes {
-			local[a] = true
-		}
+	coreAxes, meshKnown := kernelCoreAxes(k.Kw["mesh"])
+	for _, a := range coreAxes {
+		local[a] = true
 	}
 	grid := gridNames(k.Kw["grid"])
 	if gs, ok := k.Kw["grid_spec"].(*vExtCall); ok {
 		grid = append(grid, gridNames(argAt(args{pos: gs.Args, kw: gs.Kw}, 0, "grid"))...)
 	}
-	_, meshKnown := k.Kw["mesh"].(*vCoreMesh)
 	for _, g := range grid {
 		local[g] = true
 	}
@@ -185,4 +181,26 @@ func valueBackend(v Value, depth int) lowering.Backend {
 		}
 	}
 	return lowering.BackendUnknown
+}
+
+// kernelCoreAxes returns the axis names of a kernel's core mesh, or of
+// all the meshes of an MPMD kernel. known is false when some mesh is not a
+// core mesh the analysis recognises; axes is nil when some mesh's axis
+// names are not known.
+func kernelCoreAxes(mesh Value) (axes []string, known bool) {
+	meshes := []Value{mesh}
+	if s, ok := mesh.(*vSeq); ok {
+		meshes = s.Items
+	}
+	for _, m := range meshes {
+		cm, ok := m.(*vCoreMesh)
+		if !ok {
+			return nil, false
+		}
+		if cm.Axes == nil {
+			return nil, true
+		}
+		axes = append(axes, cm.Axes...)
+	}
+	return axes, len(meshes) > 0
 }

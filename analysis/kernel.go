@@ -178,7 +178,9 @@ func (in *interp) kernelEffects(k *kernelDecl) *kernelEffects {
 	scan := &kernelScan{}
 	saved := in.saveTop()
 	in.cur, in.stack, in.file = &Ctx{Kind: CtxKernel, Scan: scan}, nil, k.File
-	in.call(k.Body, args{opaque: true}, k.Site)
+	for _, body := range kernelBodies(k.Body) {
+		in.call(body, args{opaque: true}, k.Site)
+	}
 	for _, spec := range append(seqItems(k.Kw["in_specs"]), seqItems(k.Kw["out_specs"])...) {
 		if c, ok := spec.(*vExtCall); ok && strings.HasSuffix(c.Qual, "BlockSpec") {
 			if im := argAt(args{pos: c.Args, kw: c.Kw}, 1, "index_map"); im != nil && isCallable(im) {
@@ -201,8 +203,37 @@ func seqItems(v Value) []Value {
 	return []Value{v}
 }
 
+// isKernelBody reports whether v can be a kernel body: a callable, or a
+// sequence of callables (the bodies of an MPMD pl.kernel, one per mesh).
+func isKernelBody(v Value) bool {
+	if s, ok := v.(*vSeq); ok && len(s.Items) > 0 {
+		for _, it := range s.Items {
+			if !isCallable(it) {
+				return false
+			}
+		}
+		return true
+	}
+	return isCallable(v)
+}
+
+// kernelBodies lists the bodies of a kernel: its effects are those of
+// all of them.
+func kernelBodies(v Value) []Value {
+	if s, ok := v.(*vSeq); ok {
+		return s.Items
+	}
+	return []Value{v}
+}
+
 func kernelName(v Value) string {
 	switch v := v.(type) {
+	case *vSeq:
+		names := make([]string, len(v.Items))
+		for i, it := range v.Items {
+			names[i] = kernelName(it)
+		}
+		return "[" + strings.Join(names, ", ") + "]"
 	case *vFunc:
 		return v.Def.Name
 	case *vPartial:

@@ -129,18 +129,35 @@ func meshDevices(name string, a args) int {
 	return n
 }
 
+// coreMeshValue reads a chip-local mesh's axis names: axis_name(s)= of
+// TensorCoreMesh / create_tensorcore_mesh / ScalarSubcoreMesh, or both
+// core_axis_name= and subcore_axis_name= of VectorSubcoreMesh, given by
+// keyword or position. A name argument whose value is not known makes
+// the axes unknown (nil): an axis left out would be taken for a device
+// axis.
 func coreMeshValue(a args) Value {
-	for _, k := range []string{"axis_name", "axis_names"} {
-		if ns, ok := strList(a.kw[k]); ok {
-			return &vCoreMesh{Axes: ns}
+	var names []string
+	for _, k := range []string{"axis_name", "axis_names", "core_axis_name", "subcore_axis_name"} {
+		if v, ok := a.kw[k]; ok {
+			ns, ok := strList(v)
+			if !ok {
+				return &vCoreMesh{}
+			}
+			names = append(names, ns...)
 		}
 	}
 	for _, v := range a.pos {
 		if ns, ok := strList(v); ok {
-			return &vCoreMesh{Axes: ns}
+			names = append(names, ns...)
+			continue
 		}
+		switch v.(type) {
+		case nil, *vUnknown:
+			return &vCoreMesh{} // perhaps a name not known here
+		}
+		// anything else known (devices, a count) is not a name
 	}
-	return &vCoreMesh{}
+	return &vCoreMesh{Axes: names}
 }
 
 // shardingCall handles NamedSharding, device_put and
