@@ -63,6 +63,7 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 			}
 		}
 	}
+	root := commonDirPaths(files) // of all files: module names must not depend on pruning
 	sums := e.summarize(ctx, analysed)
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -70,7 +71,7 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 	optsKey := fmt.Sprintf("%+v", opts)
 	var res *Result
 	var err error
-	if l := e.reuse(sums, optsKey); l != nil {
+	if l := e.reuse(sums, optsKey, root); l != nil {
 		e.reused++
 		res, err = rerender(ctx, l, &opts)
 	} else {
@@ -81,9 +82,9 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 		}
 		e.last = nil
 		var l *lastRun
-		res, l, err = run(ctx, sums, &opts, carry)
+		res, l, err = run(ctx, sums, root, &opts, carry)
 		if err == nil {
-			l.optsKey = optsKey
+			l.optsKey, l.root = optsKey, root
 			e.last = l
 		}
 	}
@@ -212,13 +213,13 @@ func safeSummarize(path string, src []byte) (s *Summary) {
 
 // run analyses sums as one program. It returns, besides the result, the
 // state the fast path of reuse.go can render again.
-func run(ctx context.Context, sums []*Summary, opts *Options, carry *lastRun) (res *Result, l *lastRun, err error) {
+func run(ctx context.Context, sums []*Summary, root string, opts *Options, carry *lastRun) (res *Result, l *lastRun, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			res, l, err = nil, nil, fmt.Errorf("internal error in the analysis (please report it): %v", r)
 		}
 	}()
-	prog := NewProgram(sums)
+	prog := newProgramAt(sums, root)
 	in := analyze(ctx, prog, opts)
 	in.keep()
 	l = &lastRun{sums: sums, prog: prog, in: in, files: carry.files, supps: carry.supps}

@@ -30,9 +30,13 @@ type Program struct {
 // That covers __init__.py packages, namespace packages and src/ layouts
 // without configuration; ambiguity is settled per importing file by
 // closeness (see resolve).
-func NewProgram(files []*Summary) *Program {
+func NewProgram(files []*Summary) *Program { return newProgramAt(files, commonDir(files)) }
+
+// newProgramAt is NewProgram with the root given: the root of every file
+// of the workspace, even when only some are analysed (pruning), so that
+// module names do not depend on which files were kept.
+func newProgramAt(files []*Summary, root string) *Program {
 	p := &Program{Files: files, byName: map[string][]*Module{}, byPath: map[string]*Module{}}
-	root := commonDir(files)
 	for _, s := range files {
 		m := &Module{Path: s.Path, Sum: s}
 		base := filepath.Base(s.Path)

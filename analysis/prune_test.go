@@ -111,3 +111,22 @@ def run(x):
 	}
 	return out
 }
+
+// TestPruningKeepsModuleNames: when every kept file lies in one package
+// directory, module names still count from the root of all the files, so
+// `from app.kernels import run` resolves as it does without pruning.
+func TestPruningKeepsModuleNames(t *testing.T) {
+	files := mixedProject(t)
+	var moved []analysis.SourceFile
+	for _, f := range files {
+		if filepath.Base(f.Path) == "main.py" {
+			f.Path = filepath.Join(filepath.Dir(f.Path), "app", "main.py")
+		}
+		moved = append(moved, f)
+	}
+	compare(t, "kept files in one package", moved)
+	res, _ := analysis.Check(context.Background(), moved, analysis.Options{JAXVersion: lowering.Latest})
+	if len(res.Diagnostics) != 1 || res.Diagnostics[0].Code != "PAL101" {
+		t.Errorf("want one PAL101, got %v", render(res.Diagnostics))
+	}
+}
