@@ -54,13 +54,20 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 			return res, nil
 		}
 	}
+	// Entries and pruning come from one scan of every file, so that
+	// NoPrune changes only the work done (prune.go).
+	keep, entry := relevantCached(files, opts.EntryPoints, e.scans, &e.rel)
 	analysed := files
 	if !opts.NoPrune {
 		analysed = analysed[:0:0]
-		for i, keep := range relevantCached(files, e.scans, &e.rel) {
-			if keep {
-				analysed = append(analysed, files[i])
-			}
+	}
+	entries := map[string]bool{}
+	for i, f := range files {
+		if keep[i] && !opts.NoPrune {
+			analysed = append(analysed, f)
+		}
+		if entry[i] {
+			entries[f.Path] = true
 		}
 	}
 	root := commonDirPaths(files) // of all files: module names must not depend on pruning
@@ -71,7 +78,7 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 	optsKey := fmt.Sprintf("%+v", opts)
 	var res *Result
 	var err error
-	if l := e.reuse(sums, optsKey, root); l != nil {
+	if l := e.reuse(sums, optsKey, root, e.rel.gen); l != nil {
 		e.reused++
 		res, err = rerender(ctx, l, &opts)
 	} else {
@@ -82,9 +89,9 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 		}
 		e.last = nil
 		var l *lastRun
-		res, l, err = run(ctx, sums, root, &opts, carry)
+		res, l, err = run(ctx, sums, root, entries, &opts, carry)
 		if err == nil {
-			l.optsKey, l.root = optsKey, root
+			l.optsKey, l.root, l.relGen = optsKey, root, e.rel.gen
 			e.last = l
 		}
 	}
@@ -213,14 +220,14 @@ func safeSummarize(path string, src []byte) (s *Summary) {
 
 // run analyses sums as one program. It returns, besides the result, the
 // state the fast path of reuse.go can render again.
-func run(ctx context.Context, sums []*Summary, root string, opts *Options, carry *lastRun) (res *Result, l *lastRun, err error) {
+func run(ctx context.Context, sums []*Summary, root string, entries map[string]bool, opts *Options, carry *lastRun) (res *Result, l *lastRun, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			res, l, err = nil, nil, fmt.Errorf("internal error in the analysis (please report it): %v", r)
 		}
 	}()
 	prog := newProgramAt(sums, root)
-	in := analyze(ctx, prog, opts)
+	in := analyze(ctx, prog, entries, opts)
 	in.keep()
 	l = &lastRun{sums: sums, prog: prog, in: in, files: carry.files, supps: carry.supps}
 	return report(l, opts), l, ctx.Err()

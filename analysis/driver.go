@@ -6,14 +6,18 @@ import (
 	"strings"
 )
 
-// analyze runs the context analysis over a linked program.
-func analyze(ctx context.Context, prog *Program, opts *Options) *interp {
+// analyze runs the context analysis over a linked program. Only the
+// modules in entries run as entries (their top levels, their tests); the
+// others run when an entry imports them (prune.go says which and why).
+func analyze(ctx context.Context, prog *Program, entries map[string]bool, opts *Options) *interp {
 	in := newInterp(ctx, prog, opts)
 	for _, m := range prog.Modules {
-		in.runModule(m)
+		if entries[m.Path] {
+			in.runModule(m)
+		}
 	}
 	for _, m := range prog.Modules {
-		if m.Sum != nil && isTestFile(m.Path) {
+		if m.Sum != nil && entries[m.Path] && isTestFile(m.Path) {
 			in.runTests(m)
 		}
 	}

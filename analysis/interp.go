@@ -18,7 +18,9 @@ import (
 // Entry policy. Concrete entries are module top levels (including
 // `if __name__ == "__main__":`), pytest tests and configured entry points,
 // evaluated in the Plain context (a test that mocks shard_map runs in
-// Unknown). Afterwards every module-level function and method of a module
+// Unknown). Only modules that import Pallas, directly or through
+// workspace modules, run as entries: no other module can reach a kernel
+// (prune.go); the rest runs when imported. Afterwards every module-level function and method of a module
 // that uses Pallas which the interpreter never called is evaluated once in
 // the Unknown context with Unknown arguments: a library entry, whose
 // findings are info hints. Functions handed to wrappers from libraries

@@ -7,17 +7,25 @@ import (
 	"strings"
 )
 
-// Pruning: a file can only change a finding if it mentions JAX (kernels,
-// shard_map, removed APIs all need a jax import), carries a suppression
-// comment, or is connected through imports to a file that does (callers
-// are entry points; callees compute static flags). Files in import
-// components with none of these are read and scanned, never parsed. The
-// scan is a byte scan of import lines, so it over-approximates: any
+// Pruning and entries. A finding about a kernel call needs a kernel, and
+// code can only obtain Pallas from JAX by naming it ("pallas"), or from a
+// workspace module that does, by importing it. So the analysis runs as
+// entries (module top levels, tests) only the modules that import, directly
+// or not, a module that mentions Pallas (or hold a configured entry
+// point); other modules run only when such a module imports them. A file
+// matters to the findings if it is such an entry module, is imported by
+// one (directly or not), or mentions JAX or a suppression (for the
+// per-file rules); every other file is read and byte-scanned, never
+// parsed. The engine computes both sets from the same scan of every file,
+// with or without pruning, so pruning never changes a result. The scan
+// reads import statements (continuation lines included) from the bytes,
+// so it over-approximates the imports the analysis resolves: any
 // ambiguity keeps a file.
 
 // scan is what the pre-scan learns of one file without parsing it.
 type scan struct {
-	seed    bool       // mentions jax or carries a suppression
+	seed    bool       // mentions jax or carries a suppression: the per-file rules need it
+	pallas  bool       // imports or refers to pallas: may define or call kernels
 	imports []string   // absolute dotted names imported (and their parents)
 	rel     []relative // relative imports
 }
@@ -28,24 +36,49 @@ type relative struct {
 	names []string
 }
 
+// maxJoin bounds the continuation lines joined to one import statement.
+const maxJoin = 200
+
 func prescan(src []byte) scan {
 	var s scan
 	s.seed = bytes.Contains(src, []byte("jax")) || bytes.Contains(src, []byte("pallas-ls:")) ||
 		bytes.Contains(src, []byte("PAL"))
-	for _, line := range bytes.Split(src, []byte("\n")) {
-		t := strings.TrimSpace(string(line))
-		switch {
-		case strings.HasPrefix(t, "import "):
+	// Code obtains Pallas from JAX by importing a module path that names
+	// it, or by an attribute (`jax.experimental.pallas`); a comment or a
+	// string that mentions it does not count.
+	s.pallas = bytes.Contains(src, []byte(".pallas"))
+	lines := bytes.Split(src, []byte("\n"))
+	for k := 0; k < len(lines); k++ {
+		t := importLine(lines[k])
+		if !strings.HasPrefix(t, "import ") && !strings.HasPrefix(t, "from ") {
+			continue
+		}
+		// `from m import (a,\n b)` and backslash continuations: one statement.
+		for j := 0; j < maxJoin && k+1 < len(lines) &&
+			(strings.HasSuffix(t, "\\") || strings.Count(t, "(") > strings.Count(t, ")")); j++ {
+			k++
+			t = strings.TrimSuffix(t, "\\") + " " + importLine(lines[k])
+		}
+		s.pallas = s.pallas || strings.Contains(t, "pallas")
+		if strings.HasPrefix(t, "import ") {
 			for _, part := range strings.Split(t[len("import "):], ",") {
 				if f := strings.Fields(part); len(f) > 0 {
 					s.imports = append(s.imports, strings.TrimSuffix(f[0], "\\"))
 				}
 			}
-		case strings.HasPrefix(t, "from "):
+		} else {
 			s.from(t)
 		}
 	}
 	return s
+}
+
+// importLine is a line trimmed, without its comment.
+func importLine(line []byte) string {
+	if i := bytes.IndexByte(line, '#'); i >= 0 {
+		line = line[:i]
+	}
+	return strings.TrimSpace(string(line))
 }
 
 func (s *scan) from(t string) {
@@ -73,8 +106,11 @@ func (s *scan) from(t string) {
 	}
 }
 
-// relevant returns, for each file, whether it must be analysed.
-func relevant(files []SourceFile) []bool { return relevantCached(files, nil, nil) }
+// relevant returns, for each file, whether it must be analysed and
+// whether it is an entry module.
+func relevant(files []SourceFile, entryPoints []string) (keep, entry []bool) {
+	return relevantCached(files, entryPoints, nil, nil)
+}
 
 // relevantCached is relevant with the pre-scans of unchanged files taken
 // from (and stored into) cache, keyed by path; an editor re-checking after
@@ -83,11 +119,11 @@ func relevant(files []SourceFile) []bool { return relevantCached(files, nil, nil
 // memo, when not nil, holds the previous call's answer: when the files and
 // their scans are the same (an edit that does not touch imports), the
 // import graph is not rebuilt.
-func relevantCached(files []SourceFile, cache map[string]cachedScan, memo *relevance) []bool {
+func relevantCached(files []SourceFile, entryPoints []string, cache map[string]cachedScan, memo *relevance) (keep, entry []bool) {
 	n := len(files)
 	scans := make([]scan, n)
 	if memo != nil {
-		same := len(memo.paths) == n
+		same := len(memo.paths) == n && slices.Equal(memo.entryPoints, entryPoints)
 		for i, f := range files {
 			if c, ok := cache[f.Path]; ok && sameBytes(c.src, f.Src) {
 				scans[i] = c.scan
@@ -98,9 +134,13 @@ func relevantCached(files []SourceFile, cache map[string]cachedScan, memo *relev
 			same = same && memo.paths[i] == f.Path && scans[i].equal(&memo.scans[i])
 		}
 		if same {
-			return append([]bool(nil), memo.keep...)
+			return slices.Clone(memo.keep), slices.Clone(memo.entry)
 		}
-		defer func() { memo.paths, memo.scans = paths(files), scans }()
+		defer func() {
+			memo.paths, memo.scans, memo.entryPoints = paths(files), scans, slices.Clone(entryPoints)
+			memo.keep, memo.entry = slices.Clone(keep), slices.Clone(entry)
+			memo.gen++
+		}()
 	}
 	byName := map[string][]int{}
 	byPath := map[string]int{}
@@ -124,11 +164,12 @@ func relevantCached(files []SourceFile, cache map[string]cachedScan, memo *relev
 			delete(cache, p) // a file that is gone
 		}
 	}
-	adj := make([][]int, n)
-	link := func(a, b int) {
-		if a != b {
-			adj[a] = append(adj[a], b)
-			adj[b] = append(adj[b], a)
+	imports := make([][]int, n)   // i imports j
+	importers := make([][]int, n) // j is imported by i
+	link := func(i, j int) {
+		if i != j {
+			imports[i] = append(imports[i], j)
+			importers[j] = append(importers[j], i)
 		}
 	}
 	for i, sc := range scans {
@@ -149,6 +190,10 @@ func relevantCached(files []SourceFile, cache map[string]cachedScan, memo *relev
 			for _, name := range r.names {
 				cands = append(cands, filepath.Join(base, name+".py"), filepath.Join(base, name, "__init__.py"))
 			}
+			// The packages above: importing a.b runs a/__init__.py.
+			for d := dir; len(d) > len(root); d = filepath.Dir(d) {
+				cands = append(cands, filepath.Join(d, "__init__.py"))
+			}
 			for _, c := range cands {
 				if j, ok := byPath[c]; ok {
 					link(i, j)
@@ -156,35 +201,67 @@ func relevantCached(files []SourceFile, cache map[string]cachedScan, memo *relev
 			}
 		}
 	}
-	keep := make([]bool, n)
+	// Entries: the modules that reach a Pallas-mentioning module (or a
+	// configured entry point) through imports.
+	entry = make([]bool, n)
 	var stack []int
 	for i, sc := range scans {
-		if sc.seed {
-			keep[i] = true
+		if sc.pallas || holdsEntryPoint(files[i].Path, root, entryPoints) {
+			entry[i] = true
 			stack = append(stack, i)
 		}
 	}
+	closure(stack, importers, entry)
+	// Kept: the entries and everything they import, and the files the
+	// per-file rules read.
+	keep = slices.Clone(entry)
+	stack = stack[:0]
+	for i, e := range entry {
+		if e {
+			stack = append(stack, i)
+		}
+	}
+	closure(stack, imports, keep)
+	for i, sc := range scans {
+		keep[i] = keep[i] || sc.seed
+	}
+	return keep, entry
+}
+
+// closure marks everything reachable from stack along edges.
+func closure(stack []int, edges [][]int, mark []bool) {
 	for len(stack) > 0 {
 		i := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		for _, j := range adj[i] {
-			if !keep[j] {
-				keep[j] = true
+		for _, j := range edges[i] {
+			if !mark[j] {
+				mark[j] = true
 				stack = append(stack, j)
 			}
 		}
 	}
-	if memo != nil {
-		memo.keep = append([]bool(nil), keep...)
+}
+
+// holdsEntryPoint reports whether a configured entry point ("pkg.mod.func")
+// may live in the file at path.
+func holdsEntryPoint(path, root string, entryPoints []string) bool {
+	for _, q := range entryPoints {
+		for _, name := range moduleNames(path, root) {
+			if strings.HasPrefix(q, name+".") {
+				return true
+			}
+		}
 	}
-	return keep
+	return false
 }
 
 // relevance is relevantCached's previous answer.
 type relevance struct {
-	paths []string
-	scans []scan
-	keep  []bool
+	paths       []string
+	scans       []scan
+	entryPoints []string
+	keep, entry []bool
+	gen         int // counts recomputations
 }
 
 func paths(files []SourceFile) []string {
@@ -196,7 +273,7 @@ func paths(files []SourceFile) []string {
 }
 
 func (s *scan) equal(t *scan) bool {
-	if s.seed != t.seed || !slices.Equal(s.imports, t.imports) || len(s.rel) != len(t.rel) {
+	if s.seed != t.seed || s.pallas != t.pallas || !slices.Equal(s.imports, t.imports) || len(s.rel) != len(t.rel) {
 		return false
 	}
 	for i, r := range s.rel {

@@ -2,21 +2,37 @@ package analysis
 
 import "testing"
 
-func TestRelevantPrunesIslands(t *testing.T) {
-	files := []SourceFile{
-		{Path: "/p/app/kernels.py", Src: []byte("import jax\nfrom . import flags\n")},
-		{Path: "/p/app/flags.py", Src: []byte("RING = True\n")},
-		{Path: "/p/app/__init__.py", Src: []byte("")},
-		{Path: "/p/main.py", Src: []byte("from app.kernels import run\n")},
-		{Path: "/p/tools/strings.py", Src: []byte("def shout(s):\n    return s\n")},
-		{Path: "/p/tools/cli.py", Src: []byte("from tools.strings import shout\n")},
-		{Path: "/p/notes.py", Src: []byte("x = 1  # pallas-ls: ignore[PAL101]\n")},
+func TestRelevantEntriesAndPruning(t *testing.T) {
+	files := []struct {
+		path, src   string
+		keep, entry bool
+	}{
+		// A kernel module, what it imports, and what imports it.
+		{"/p/app/kernels.py", "from jax.experimental import pallas as pl\nfrom . import flags\nfrom tools import text\n", true, true},
+		{"/p/app/flags.py", "RING = True\n", true, false},
+		{"/p/app/__init__.py", "", true, false},
+		{"/p/main.py", "from app import (  # the kernels\n    kernels,\n)\n", true, true},
+		{"/p/cont.py", "from app.kernels \\\n    import run\n", true, true},
+		// A shared helper the kernels import: analysed, not an entry.
+		{"/p/tools/text.py", "def shout(s):\n    return s\n", true, false},
+		{"/p/tools/__init__.py", "", true, false},
+		// Plain code that shares that helper but reaches no kernel.
+		{"/p/tools/cli.py", "from tools.text import shout\n", false, false},
+		{"/p/report.py", "import tools.cli\n", false, false},
+		// Files the per-file rules read: kept, not entries.
+		{"/p/notes.py", "x = 1  # pallas-ls: ignore[PAL101]\n", true, false},
+		{"/p/legacy.py", "from jax.experimental.shard_map import shard_map\n", true, false},
+		// A configured entry point.
+		{"/p/jobs/run.py", "def main():\n    pass\n", true, true},
 	}
-	want := []bool{true, true, true, true, false, false, true}
-	got := relevant(files)
-	for i := range want {
-		if got[i] != want[i] {
-			t.Errorf("%s: relevant=%v, want %v", files[i].Path, got[i], want[i])
+	var src []SourceFile
+	for _, f := range files {
+		src = append(src, SourceFile{Path: f.path, Src: []byte(f.src)})
+	}
+	keep, entry := relevant(src, []string{"jobs.run.main"})
+	for i, f := range files {
+		if keep[i] != f.keep || entry[i] != f.entry {
+			t.Errorf("%s: keep=%v entry=%v, want keep=%v entry=%v", f.path, keep[i], entry[i], f.keep, f.entry)
 		}
 	}
 }

@@ -23,7 +23,8 @@ import (
 // lastRun is what Engine keeps of its previous successful run.
 type lastRun struct {
 	optsKey string
-	root    string // of the program's module names
+	root    string     // of the program's module names
+	relGen  int        // the relevance (entry modules) it was run with
 	sums    []*Summary // the analysed summaries, in order
 	prog    *Program
 	in      *interp
@@ -115,9 +116,9 @@ func (in *interp) keep() {
 // summaries it analysed only by edits that keep each file's IR shape,
 // after moving the old summaries onto the new text. sums is updated to
 // the old summaries, which stand for the new text from then on.
-func (e *Engine) reuse(sums []*Summary, optsKey, root string) *lastRun {
+func (e *Engine) reuse(sums []*Summary, optsKey, root string, relGen int) *lastRun {
 	l := e.last
-	if l == nil || l.optsKey != optsKey || l.root != root || len(l.sums) != len(sums) {
+	if l == nil || l.optsKey != optsKey || l.root != root || l.relGen != relGen || len(l.sums) != len(sums) {
 		return nil
 	}
 	var changed []int

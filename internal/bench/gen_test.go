@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"strings"
+	"reflect"
 	"testing"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
@@ -120,6 +121,29 @@ func TestParseSizes(t *testing.T) {
 	for _, bad := range []string{"9999", "2M", "ten", ""} {
 		if _, err := parseSizes(bad); err == nil {
 			t.Errorf("parseSizes(%q) accepted", bad)
+		}
+	}
+}
+
+// TestPruningKeepsCorpusResults: on generated corpora (kernels, callers,
+// wrappers and plain code sharing helpers with them), the result with
+// pruning equals the result of analysing every file, in every detail.
+func TestPruningKeepsCorpusResults(t *testing.T) {
+	for _, seed := range []uint64{1, 2, 3} {
+		src := sources(Generate(Config{Lines: 20000, Seed: seed}).Python())
+		ctx := context.Background()
+		opts := analysis.Options{ShowInfo: true}
+		pruned, err := analysis.Check(ctx, src, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts.NoPrune = true
+		full, err := analysis.Check(ctx, src, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(full.Diagnostics) == 0 || !reflect.DeepEqual(pruned, full) {
+			t.Errorf("seed %d: pruning changed the result (%d findings pruned, %d full)", seed, len(pruned.Diagnostics), len(full.Diagnostics))
 		}
 	}
 }
