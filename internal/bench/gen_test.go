@@ -3,8 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
-	"strings"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
