@@ -16,7 +16,7 @@ type args struct {
 
 func (in *interp) evalCall(env *Env, e *Expr) Value {
 	fn := in.eval(env, e.X)
-	a := args{kw: map[string]Value{}}
+	var a args // a.kw is allocated by the first keyword: most calls have none
 	for _, x := range e.Args {
 		if x.Kind == ExStarred {
 			if s, ok := in.eval(env, x.X).(*vSeq); ok {
@@ -27,6 +27,9 @@ func (in *interp) evalCall(env *Env, e *Expr) Value {
 			continue
 		}
 		a.pos = append(a.pos, in.eval(env, x))
+	}
+	if len(e.Kw) > 0 {
+		a.kw = make(map[string]Value, len(e.Kw))
 	}
 	for _, kw := range e.Kw {
 		v := in.eval(env, kw.Value)
