@@ -249,7 +249,7 @@ func report(l *lastRun, opts *Options) *Result {
 	facts := l.facts()
 	var diags, fileDiags []Diagnostic
 	prev := l.files
-	l.files = map[fileRule]fileFindings{}
+	l.files = make(map[fileRule]fileFindings, len(prev))
 	for _, a := range Analyzers() {
 		if !enabled(a.Code, opts) || a.Code == "PAL901" {
 			continue

@@ -49,6 +49,9 @@ func prescan(src []byte) scan {
 	s.pallas = bytes.Contains(src, []byte(".pallas"))
 	lines := bytes.Split(src, []byte("\n"))
 	for k := 0; k < len(lines); k++ {
+		if l := bytes.TrimLeft(lines[k], " \t\f\v\r"); !bytes.HasPrefix(l, []byte("import")) && !bytes.HasPrefix(l, []byte("from")) {
+			continue // most lines: no string made
+		}
 		t := importLine(lines[k])
 		if !strings.HasPrefix(t, "import ") && !strings.HasPrefix(t, "from ") {
 			continue

@@ -82,8 +82,8 @@ func (l *lastRun) facts() []*KernelCall {
 }
 
 type fileRule struct {
-	code string
-	s    *Summary
+	a *Analyzer
+	s *Summary
 }
 
 type fileFindings struct {
@@ -94,7 +94,7 @@ type fileFindings struct {
 // fileFindings returns a's findings in s, from prev when s did not
 // change, and records them in l for the next run.
 func (l *lastRun) fileFindings(prev map[fileRule]fileFindings, p *Pass, s *Summary, out *[]Diagnostic) []Diagnostic {
-	key := fileRule{p.Analyzer.Code, s}
+	key := fileRule{p.Analyzer, s}
 	if f, ok := prev[key]; ok && f.hash == s.Hash {
 		l.files[key] = f
 		return f.diags

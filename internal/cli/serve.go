@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"runtime/pprof"
 
 	"github.com/pallas-ls/pallas-ls/internal/lsp"
 )
@@ -31,6 +33,20 @@ func runServe(ctx context.Context, e *env, args []string) int {
 		return usageFailure(e, err.Error(), "serve")
 	case len(rest) > 0:
 		return usageFailure(e, fmt.Sprintf("serve takes no arguments, got %q", rest[0]), "serve")
+	}
+	if path := e.getenv("PALLAS_LS_CPUPROFILE"); path != "" {
+		// For developers: profile a whole editor session (see README).
+		if f, perr := os.Create(path); perr != nil {
+			printWarning(e.stderr, "PALLAS_LS_CPUPROFILE: "+perr.Error())
+		} else if perr := pprof.StartCPUProfile(f); perr != nil {
+			printWarning(e.stderr, "PALLAS_LS_CPUPROFILE: "+perr.Error())
+			f.Close()
+		} else {
+			defer func() {
+				pprof.StopCPUProfile()
+				f.Close()
+			}()
+		}
 	}
 	err = lsp.Serve(ctx, e.stdin, e.stdout, e.stderr)
 	if err != nil && !errors.Is(err, lsp.ErrNoShutdown) && ctx.Err() == nil {
