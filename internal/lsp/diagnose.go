@@ -62,11 +62,19 @@ func (d *diagnoser) invalidate() {
 // run checks generation gen if it is still the newest, then publishes.
 func (d *diagnoser) run(gen uint64) {
 	defer d.s.recoverBackground("diagnosis")
-	defer func() {
-		d.mu.Lock()
-		d.active--
-		d.mu.Unlock()
-	}()
+	// The run stops counting as active once its results are in, before
+	// they are published: a client that answers a publication with its
+	// next edit must find the server idle, not debounce that edit.
+	finished := false
+	finish := func() {
+		if !finished {
+			finished = true
+			d.mu.Lock()
+			d.active--
+			d.mu.Unlock()
+		}
+	}
+	defer finish()
 	d.runMu.Lock()
 	defer d.runMu.Unlock()
 	ctx, ok := d.begin(gen)
@@ -78,6 +86,7 @@ func (d *diagnoser) run(gen uint64) {
 	if !ok || !d.complete(gen, res) {
 		return
 	}
+	finish()
 	d.s.report(ctx, res)
 }
 
