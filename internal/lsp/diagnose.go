@@ -48,11 +48,14 @@ func (d *diagnoser) invalidate() {
 	if d.cancel != nil {
 		d.cancel()
 	}
+	// Busy: a check is running, or one is waiting out the debounce (a
+	// burst is under way). Decided before that one is cancelled.
+	busy := d.active > 0
 	if d.timer != nil && d.timer.Stop() {
 		d.active-- // that run will not happen
 	}
 	delay := d.delay
-	if d.active == 0 {
+	if !busy {
 		delay = 0
 	}
 	d.active++

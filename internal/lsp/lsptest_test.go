@@ -609,3 +609,54 @@ func (s *syncBuffer) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
+
+// TestLoneEditIsCheckedAtOnce: with nothing running or scheduled, an edit
+// is checked at once, not after the debounce (3 s here; the open may wait
+// for it, since it can arrive while the first index is being checked).
+func TestLoneEditIsCheckedAtOnce(t *testing.T) {
+	const debounce = 3 * time.Second
+	tc := session(t, map[string]string{"a.py": "x = 1\n"}, clientOpts{}, WithDebounce(debounce))
+	tc.open("a.py", "def comm_kernel():\n    pass\ncomm_call(1)\n")
+	waitVersion(tc, "a.py", 1)
+	start := time.Now()
+	tc.edit("a.py", 2, nil, "x = 2\n")
+	waitVersion(tc, "a.py", 2)
+	if d := time.Since(start); d >= debounce/2 {
+		t.Errorf("a lone edit was published after %v: it waited for the debounce", d)
+	}
+}
+
+// TestBurstIsCoalesced: edits that arrive while a check runs (or waits)
+// are debounced into one check of the last text.
+func TestBurstIsCoalesced(t *testing.T) {
+	tc := session(t, map[string]string{"a.py": "x = 1\n"}, clientOpts{}, WithDebounce(300*time.Millisecond))
+	tc.open("a.py", "def comm_kernel():\n    pass\ncomm_call(1)\n")
+	waitVersion(tc, "a.py", 1)
+	before := tc.fake.callCount()
+	tc.edit("a.py", 2, nil, "BLOCK_CHECK = 1\n") // a check that runs until cancelled
+	for v := int32(3); v < 20; v++ {
+		tc.edit("a.py", v, nil, fmt.Sprintf("y = %d\n", v))
+	}
+	// The last text has a finding, so its set differs from the first's.
+	tc.edit("a.py", 20, nil, "def comm_kernel():\n    pass\n\ncomm_call(2)\n")
+	waitVersion(tc, "a.py", 20)
+	if n := tc.fake.callCount() - before; n > 4 {
+		t.Errorf("a burst of 19 edits ran %d checks; want it coalesced", n)
+	}
+}
+
+// waitVersion waits for the publication of name at version v.
+func waitVersion(tc *testClient, name string, v int32) {
+	tc.t.Helper()
+	tc.waitFor(fmt.Sprintf("%s published at version %d", name, v), func() bool {
+		p, ok := tc.lastPub(name)
+		got, set := p.Version.Get()
+		return ok && set && got == v
+	})
+}
+
+func (f *fakeChecker) callCount() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.calls
+}
