@@ -239,24 +239,17 @@ func (w *shapeWalk) expr(a, b *Expr) bool {
 	return true
 }
 
-func (w *shapeWalk) exprs_(a, b []*Expr) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if !w.expr(a[i], b[i]) {
-			return false
-		}
-	}
-	return true
-}
+func (w *shapeWalk) exprs_(a, b []*Expr) bool { return pairwise(a, b, w.expr) }
 
-func (w *shapeWalk) stmts(a, b []*Stmt) bool {
+func (w *shapeWalk) stmts(a, b []*Stmt) bool { return pairwise(a, b, w.stmt) }
+
+// pairwise reports whether a and b have the same length and same(a[i], b[i]) holds for each i.
+func pairwise[T any](a, b []T, same func(T, T) bool) bool {
 	if len(a) != len(b) {
 		return false
 	}
 	for i := range a {
-		if !w.stmt(a[i], b[i]) {
+		if !same(a[i], b[i]) {
 			return false
 		}
 	}

@@ -3,6 +3,7 @@ package analysis_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"math/rand"
 	"path/filepath"
 	"reflect"
@@ -44,18 +45,8 @@ func TestReuseMatchesFreshCheck(t *testing.T) {
 				for _, step := range [][]byte{src, orig} {
 					files[i].Src = step
 					before := e.Reused()
-					got, err := e.Check(ctx, files, opts)
-					if err != nil {
-						t.Fatal(err)
-					}
-					want, err := analysis.Check(ctx, files, opts)
-					if err != nil {
-						t.Fatal(err)
-					}
 					name := dir + "/" + filepath.Base(files[i].Path) + " " + ed.name
-					if !reflect.DeepEqual(got, want) {
-						t.Errorf("%s: the warm engine's result differs from a fresh check:\nwarm:  %v\nfresh: %v", name, render(got.Diagnostics), render(want.Diagnostics))
-					}
+					warmEqualsFresh(t, e, files, opts, name)
 					took := e.Reused() > before
 					if ed.keepsShape && !took {
 						t.Errorf("%s: a shape-keeping edit did not take the fast path", name)
@@ -135,7 +126,6 @@ var reuseEdits = []reuseEdit{
 func TestReuseRandomEdits(t *testing.T) {
 	files := loadDir(t, "../examples")
 	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
-	ctx := context.Background()
 	e := analysis.NewEngine()
 	snippets := []string{"# note\n", "\n", "  # trailing", "    \n", "x = 1\n", "(", ")", "def f(:\n",
 		"  # pallas-ls: ignore[PAL101]", "# noqa: PAL103\n", "\"\"\"doc\"\"\"\n", "True", "#", "\\\n"}
@@ -164,20 +154,32 @@ func TestReuseRandomEdits(t *testing.T) {
 			next = append(append(next, snippets[rng.Intn(len(snippets))]...), src[at:]...)
 		}
 		f.Src = next
-		got, err := e.Check(ctx, files, opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := analysis.Check(ctx, files, opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !reflect.DeepEqual(got, want) {
-			t.Fatalf("step %d (%s): the warm engine's result differs from a fresh check:\nwarm:  %v\nfresh: %v", i, filepath.Base(f.Path), render(got.Diagnostics), render(want.Diagnostics))
+		if !warmEqualsFresh(t, e, files, opts, fmt.Sprintf("step %d (%s)", i, filepath.Base(f.Path))) {
+			break
 		}
 	}
 	if e.Reused() == before {
 		t.Error("no random edit took the fast path")
 	}
 	t.Logf("%d of %d edits took the fast path", e.Reused()-before, steps)
+}
+
+// warmEqualsFresh checks files with the long-lived engine e and with a
+// fresh one, and reports whether the results are equal in every detail.
+func warmEqualsFresh(t *testing.T, e *analysis.Engine, files []analysis.SourceFile, opts analysis.Options, name string) bool {
+	t.Helper()
+	ctx := context.Background()
+	got, err := e.Check(ctx, files, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := analysis.Check(ctx, files, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("%s: the warm engine's result differs from a fresh check:\nwarm:  %v\nfresh: %v", name, render(got.Diagnostics), render(want.Diagnostics))
+		return false
+	}
+	return true
 }
