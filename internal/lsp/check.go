@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 
 	"go.lsp.dev/uri"
@@ -94,6 +95,7 @@ func (s *server) diagnose(ctx context.Context) (*results, bool) {
 	res := &results{snap: snap, opts: map[string]analysis.Options{}, groupOf: map[string]string{},
 		diags: map[string][]analysis.Diagnostic{}, kernels: map[string][]analysis.KernelCallInfo{},
 		failed: map[string]bool{}}
+	s.dropEngines(snap.groups)
 	for _, g := range snap.groups {
 		opts := s.optionsFor(g.key)
 		res.opts[g.key] = opts
@@ -126,7 +128,7 @@ func (s *server) checkGroup(ctx context.Context, snap *snapshot, g group, opts a
 	for i, p := range g.paths {
 		files[i] = analysis.SourceFile{Path: p, Src: snap.files[p].text}
 	}
-	r, err = s.cfg.checker.Check(ctx, files, opts)
+	r, err = s.engine(g.key).Check(ctx, files, opts)
 	if err == nil && r == nil {
 		err = fmt.Errorf("internal error: the checker returned no result")
 	}
@@ -155,4 +157,32 @@ func (s *server) currentSource(ctx context.Context, u uri.URI) (*results, *sourc
 		return nil, nil, err
 	}
 	return res, res.snap.files[path], nil
+}
+
+// engine returns the checker of the group with the given key.
+func (s *server) engine(key string) checker {
+	s.enginesMu.Lock()
+	defer s.enginesMu.Unlock()
+	if s.engines == nil {
+		s.engines = map[string]checker{}
+	}
+	e, ok := s.engines[key]
+	if !ok {
+		e = s.cfg.newChecker()
+		s.engines[key] = e
+	}
+	return e
+}
+
+// dropEngines forgets the engines of groups that are gone (a folder
+// removed, the last file open outside the folders closed), with their
+// caches.
+func (s *server) dropEngines(groups []group) {
+	s.enginesMu.Lock()
+	defer s.enginesMu.Unlock()
+	for key := range s.engines {
+		if !slices.ContainsFunc(groups, func(g group) bool { return g.key == key }) {
+			delete(s.engines, key)
+		}
+	}
 }

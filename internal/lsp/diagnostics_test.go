@@ -1,11 +1,15 @@
 package lsp
 
 import (
+	"context"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 
 	"go.lsp.dev/protocol"
+
+	"github.com/pallas-ls/pallas-ls/analysis"
 )
 
 func TestPushDiagnosticsCarryRuleLinkWitnessAndData(t *testing.T) {
@@ -180,5 +184,68 @@ func TestWatchedFilesFollowTheDisk(t *testing.T) {
 	tc.waitDiags("sub/new.py", 0, nil)
 	if n := tc.pubCount("sub/build/gen.py"); n != 0 {
 		t.Errorf("a gitignored new file was checked (%d publications)", n)
+	}
+}
+
+// groupChecker records which files each engine the server made was given.
+type groupChecker struct {
+	fakeChecker
+	seen map[string]bool
+}
+
+func (g *groupChecker) Check(ctx context.Context, files []analysis.SourceFile, opts analysis.Options) (*analysis.Result, error) {
+	g.mu.Lock()
+	for _, f := range files {
+		g.seen[f.Path] = true
+	}
+	g.mu.Unlock()
+	return g.fakeChecker.Check(ctx, files, opts)
+}
+
+// TestEnginePerGroup: a file open outside the workspace folder is checked
+// by an engine of its own, so checking it never evicts the folder's caches;
+// the engine goes when its last file is closed.
+func TestEnginePerGroup(t *testing.T) {
+	var mu sync.Mutex
+	var made []*groupChecker
+	factory := func() checker {
+		mu.Lock()
+		defer mu.Unlock()
+		g := &groupChecker{seen: map[string]bool{}}
+		made = append(made, g)
+		return g
+	}
+	count := func() int { mu.Lock(); defer mu.Unlock(); return len(made) }
+	src := "def comm_kernel():\n    pass\ncomm_call(1)\n"
+	tc := session(t, map[string]string{"a.py": "x = 1\n"}, clientOpts{}, withCheckerFactory(factory))
+	tc.open("a.py", src)
+	waitVersion(tc, "a.py", 1)
+	tc.open("../elsewhere/b.py", src)
+	waitVersion(tc, "../elsewhere/b.py", 1)
+	for v := int32(2); v <= 5; v++ {
+		tc.edit("a.py", v, nil, strings.Repeat("\n", int(v))+src)
+		tc.edit("../elsewhere/b.py", v, nil, strings.Repeat("\n", int(v))+src)
+	}
+	waitVersion(tc, "a.py", 5)
+	waitVersion(tc, "../elsewhere/b.py", 5)
+	if n := count(); n != 2 {
+		t.Fatalf("%d engines made for two groups", n)
+	}
+	mu.Lock()
+	for i, g := range made {
+		g.mu.Lock()
+		if len(g.seen) != 1 {
+			t.Errorf("engine %d saw files of more than one group: %v", i, g.seen)
+		}
+		g.mu.Unlock()
+	}
+	mu.Unlock()
+	closeDoc(tc, "../elsewhere/b.py")
+	tc.edit("a.py", 6, nil, src)
+	waitVersion(tc, "a.py", 6)
+	tc.open("../elsewhere/b.py", src)
+	waitVersion(tc, "../elsewhere/b.py", 1)
+	if n := count(); n != 3 {
+		t.Errorf("reopening the outside file made %d engines in all, want a fresh third one", n)
 	}
 }

@@ -629,7 +629,7 @@ func TestLoneEditIsCheckedAtOnce(t *testing.T) {
 // TestBurstIsCoalesced: edits that arrive while a check runs (or waits)
 // are debounced into one check of the last text.
 func TestBurstIsCoalesced(t *testing.T) {
-	tc := session(t, map[string]string{"a.py": "x = 1\n"}, clientOpts{}, WithDebounce(300*time.Millisecond))
+	tc := session(t, map[string]string{"a.py": "x = 1\n"}, clientOpts{}, WithDebounce(2*time.Second))
 	tc.open("a.py", "def comm_kernel():\n    pass\ncomm_call(1)\n")
 	waitVersion(tc, "a.py", 1)
 	before := tc.fake.callCount()

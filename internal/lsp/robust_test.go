@@ -136,3 +136,22 @@ func version(p protocol.PublishDiagnosticsParams) int32 {
 	v, _ := p.Version.Get()
 	return v
 }
+
+// TestDecodedStringsOwnTheirBytes: the codec decodes every message from a
+// private copy, so decoded strings survive the stream reusing its buffer
+// (protocol.Unmarshal decodes a union at the root, such as a code action
+// list, in place).
+func TestDecodedStringsOwnTheirBytes(t *testing.T) {
+	buf := []byte(`[{"title":"Wrap the call in jax.shard_map","kind":"quickfix","isPreferred":true}]`)
+	var got []protocol.CommandOrCodeAction
+	if err := (lspCodec{}).Unmarshal(buf, &got); err != nil {
+		t.Fatal(err)
+	}
+	for i := range buf {
+		buf[i] = 'x' // the next message lands in the same buffer
+	}
+	ca, ok := got[0].(*protocol.CodeAction)
+	if !ok || ca.Title != "Wrap the call in jax.shard_map" {
+		t.Fatalf("decoded %#v", got[0])
+	}
+}

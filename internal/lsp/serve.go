@@ -37,7 +37,10 @@ type checker interface {
 type Option func(*serveConfig)
 
 type serveConfig struct {
-	checker       checker
+	// newChecker makes the engine of one group of files (a workspace
+	// folder): each keeps its own caches, so checking one folder does not
+	// evict another's.
+	newChecker    func() checker
 	debounce      time.Duration
 	clientTimeout time.Duration
 	ruleTitle     func(code string) string
@@ -62,8 +65,13 @@ func registryTitle(code string) string {
 	return ""
 }
 
-// withChecker replaces the analysis engine (tests).
-func withChecker(ch checker) Option { return func(c *serveConfig) { c.checker = ch } }
+// withChecker replaces the analysis engine of every group (tests).
+func withChecker(ch checker) Option {
+	return func(c *serveConfig) { c.newChecker = func() checker { return ch } }
+}
+
+// withCheckerFactory makes each group's engine with f (tests).
+func withCheckerFactory(f func() checker) Option { return func(c *serveConfig) { c.newChecker = f } }
 
 // withClientTimeout bounds server-to-client requests (tests shorten it).
 func withClientTimeout(d time.Duration) Option {
@@ -80,8 +88,8 @@ func newServeConfig(opts []Option) serveConfig {
 	for _, o := range opts {
 		o(&c)
 	}
-	if c.checker == nil {
-		c.checker = analysis.NewEngine()
+	if c.newChecker == nil {
+		c.newChecker = func() checker { return analysis.NewEngine() }
 	}
 	if c.ruleTitle == nil {
 		c.ruleTitle = registryTitle

@@ -46,6 +46,11 @@ type server struct {
 	progressSeq atomic.Int64
 	inflight    sync.Map // jsonrpc2.ID -> context.CancelFunc, for $/cancelRequest
 	told        sync.Map // messages already shown to the user
+
+	// engines holds one checker per group key (check.go); checks run one
+	// at a time, enginesMu guards the map all the same.
+	enginesMu sync.Mutex
+	engines   map[string]checker
 }
 
 func newServer(ctx context.Context, cfg serveConfig, conn jsonrpc2.Conn, log *logger) *server {

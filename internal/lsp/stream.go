@@ -217,7 +217,12 @@ func (lspCodec) Unmarshal(data []byte, v any) error {
 		*p = append(jsonrpc2.RawMessage(nil), data...)
 		return nil
 	}
-	return protocol.Unmarshal(data, v)
+	// protocol.Unmarshal copies the message before decoding a struct, but
+	// decodes a union at the root (a code action list, say) from data
+	// itself, so its strings would alias the stream's read buffer, which
+	// the next message overwrites. A private copy for every message rules
+	// that out for any type.
+	return protocol.Unmarshal(append([]byte(nil), data...), v)
 }
 
 func truncate(s string, n int) string {
