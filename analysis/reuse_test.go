@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -182,4 +183,27 @@ func warmEqualsFresh(t *testing.T, e *analysis.Engine, files []analysis.SourceFi
 		return false
 	}
 	return true
+}
+
+// FuzzReuse: after any edit (text inserted at any position, a range
+// deleted), a warm engine's result equals a fresh check's.
+func FuzzReuse(f *testing.F) {
+	for _, p := range []string{"../examples/ring.py", "../examples/train.py", "rules/testdata/PAL101/direct_top_level/ring.py"} {
+		if b, err := os.ReadFile(p); err == nil {
+			f.Add(b, uint16(0), []byte("# c\n"), uint8(0))
+			f.Add(b, uint16(len(b)/2), []byte("\n"), uint8(3))
+		}
+	}
+	f.Fuzz(func(t *testing.T, src []byte, at uint16, ins []byte, del uint8) {
+		opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
+		files := []analysis.SourceFile{{Path: "/fuzz/main.py", Src: src}}
+		e := analysis.NewEngine()
+		if _, err := e.Check(context.Background(), files, opts); err != nil {
+			t.Fatal(err)
+		}
+		i := min(int(at), len(src))
+		j := min(i+int(del), len(src))
+		files[0].Src = append(append(append([]byte{}, src[:i]...), ins...), src[j:]...)
+		warmEqualsFresh(t, e, files, opts, "after the edit")
+	})
 }
