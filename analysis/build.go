@@ -21,9 +21,30 @@ type builder struct {
 	// calls counts calls, lambdas and walruses built so far, so a subtree
 	// without any can be dropped (see expr).
 	calls int
+	// names interns identifiers, operators and keyword names: a file
+	// repeats a few hundred of them thousands of times.
+	names map[string]string
 }
 
 func (b *builder) span(id pp.NodeID) pp.Span { return b.t.Span(id) }
+
+// name is the text of a short token (an identifier, an operator), interned.
+func (b *builder) name(id pp.NodeID) string {
+	if id < 0 {
+		return ""
+	}
+	n := &b.t.Nodes[id]
+	raw := b.t.Src[n.Start:n.End]
+	if s, ok := b.names[string(raw)]; ok { // no allocation for the lookup
+		return s
+	}
+	if b.names == nil {
+		b.names = map[string]string{}
+	}
+	s := string(raw)
+	b.names[s] = s
+	return s
+}
 
 func (b *builder) block(id pp.NodeID) []*Stmt {
 	if id == pp.NoNode {

@@ -20,11 +20,11 @@ func (b *builder) expr(id pp.NodeID) *Expr {
 	t := b.t
 	switch k := t.Kind(id); k {
 	case pp.KindIdentifier:
-		e.Kind, e.Name = ExName, t.Text(id)
+		e.Kind, e.Name = ExName, b.name(id)
 	case pp.KindAttribute:
 		e.Kind = ExAttr
 		e.X = b.expr(t.ChildByField(id, pp.FieldObject))
-		e.Name = t.Text(t.ChildByField(id, pp.FieldAttribute))
+		e.Name = b.name(t.ChildByField(id, pp.FieldAttribute))
 	case pp.KindCall:
 		b.call(id, e)
 	case pp.KindString, pp.KindConcatenatedString:
@@ -71,12 +71,12 @@ func (b *builder) expr(id pp.NodeID) *Expr {
 	case pp.KindBoolean:
 		e.Kind = ExBoolOp
 		e.Args = []*Expr{b.expr(t.ChildByField(id, pp.FieldLeft)), b.expr(t.ChildByField(id, pp.FieldRight))}
-		e.Op = t.Text(t.ChildByField(id, pp.FieldOperator))
+		e.Op = b.name(t.ChildByField(id, pp.FieldOperator))
 	case pp.KindBinaryOperator:
 		e.Kind = ExBinOp
 		calls := b.calls
 		e.Args = []*Expr{b.expr(t.ChildByField(id, pp.FieldLeft)), b.expr(t.ChildByField(id, pp.FieldRight))}
-		e.Op = t.Text(t.ChildByField(id, pp.FieldOperator))
+		e.Op = b.name(t.ChildByField(id, pp.FieldOperator))
 		if b.calls == calls {
 			e.Args = nil // arithmetic without calls: only its (non-None) result matters
 		}
@@ -97,7 +97,7 @@ func (b *builder) expr(id pp.NodeID) *Expr {
 		b.calls++ // binds a name
 		e.Kind = ExOther
 		e.X = b.expr(t.ChildByField(id, pp.FieldValue))
-		e.Name = t.Text(t.ChildByField(id, pp.FieldName))
+		e.Name = b.name(t.ChildByField(id, pp.FieldName))
 	case pp.KindKeywordArgument:
 		// Only inside argument lists, handled by call.
 	default:
@@ -128,7 +128,7 @@ func (b *builder) call(id pp.NodeID, e *Expr) {
 		switch t.Kind(a) {
 		case pp.KindKeywordArgument:
 			n := t.ChildByField(a, pp.FieldName)
-			e.Kw = append(e.Kw, Keyword{Name: t.Text(n), NameSpan: b.span(n), Value: b.expr(t.ChildByField(a, pp.FieldValue))})
+			e.Kw = append(e.Kw, Keyword{Name: b.name(n), NameSpan: b.span(n), Value: b.expr(t.ChildByField(a, pp.FieldValue))})
 		case pp.KindDictSplat:
 			var v *Expr
 			if c := t.NamedChildren(a); len(c) > 0 {

@@ -186,14 +186,24 @@ func (rc *refCollector) imports(imp *Import) {
 
 // qualOf resolves a name or attribute chain; ok is false for anything that
 // is not rooted in an import.
+//
+// Only references into JAX are wanted, so a chain whose root does not
+// resolve to a name starting with "jax" is dropped before any string is
+// built (most chains: self.x, np.y).
 func qualOf(sc *refScope, e *Expr) (q string, root pp.Span, ok bool) {
 	switch e.Kind {
 	case ExName:
 		q, ok = sc.resolve(e.Name)
-		return q, e.Span, ok
+		if !ok || !strings.HasPrefix(q, "jax") {
+			return "", pp.Span{}, false
+		}
+		return q, e.Span, true
 	case ExAttr:
 		q, root, ok = qualOf(sc, e.X)
-		return q + "." + e.Name, root, ok
+		if !ok {
+			return "", pp.Span{}, false
+		}
+		return q + "." + e.Name, root, true
 	}
 	return "", pp.Span{}, false
 }
