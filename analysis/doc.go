@@ -4,8 +4,9 @@
 // Data flow:
 //
 //	SourceFile bytes
-//	  -> prune.go: byte pre-scan of imports; only import components that
-//	     mention JAX are analysed
+//	  -> prune.go: byte pre-scan of imports; the modules that import Pallas
+//	     (directly or not) are the entries, and only they, what they
+//	     import, and files the per-file rules read are analysed
 //	  -> Summarize (summary.go, build*.go): pyparse tree -> a small IR of
 //	     the file (statements, expressions, defs), its JAX references
 //	     (refs.go) and comments; cached by content (check.go, store.go)
@@ -17,6 +18,10 @@
 //	  -> Analyzers (analyzer.go; the rules live in analysis/rules) read the
 //	     facts and the summaries through a Pass and report Diagnostics
 //	  -> suppressions (suppress*.go), severity overrides, sorting.
+//
+// The Engine keeps the previous run: after an edit that leaves every
+// file's IR the same apart from positions (comments, blank lines), it
+// moves the old IR to the new positions and only re-renders (reuse.go).
 //
 // The DESIGN comment in interp.go states the lattice, the entry policy
 // and why the interpretation terminates. JAX knowledge is not here: what
