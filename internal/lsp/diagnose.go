@@ -10,8 +10,9 @@ import (
 // which cancels the check in progress and restarts the debounce timer, so a
 // burst of keystrokes costs one check. A change that finds no check running
 // or scheduled is checked at once: waiting only pays off when changes come
-// faster than checks, and a lone edit should not wait for nothing. Runs are serialised; a run whose
-// generation is no longer the newest is abandoned before it publishes.
+// faster than checks, and a lone edit should not wait for nothing. Runs
+// are serialised; a run whose generation is no longer the newest is
+// abandoned before it publishes.
 // Requests that need fresh results (pull diagnostics, code actions, hover)
 // wait for the newest generation with await.
 type diagnoser struct {

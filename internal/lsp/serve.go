@@ -48,7 +48,9 @@ type serveConfig struct {
 }
 
 // WithDebounce sets how long the server waits after the last edit before it
-// re-checks the workspace (default 50ms).
+// re-checks the workspace when edits arrive while a check is running or
+// waiting (default 50ms); an edit that finds the server idle is checked at
+// once.
 func WithDebounce(d time.Duration) Option { return func(c *serveConfig) { c.debounce = d } }
 
 // withRuleTitles replaces the registry lookup of rule titles (tests).
