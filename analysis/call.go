@@ -1,7 +1,8 @@
 package analysis
 
 import (
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -141,7 +142,7 @@ func (in *interp) callFunctionArgs(a args, site *Expr) {
 			in.call(v, args{opaque: true}, site)
 		}
 	}
-	for _, k := range sortedKeys(a.kw) {
+	for _, k := range slices.Sorted(maps.Keys(a.kw)) {
 		if v := a.kw[k]; isCallable(v) {
 			in.call(v, args{opaque: true}, site)
 		}
@@ -154,15 +155,6 @@ func isCallable(v Value) bool {
 		return true
 	}
 	return false
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
 }
 
 func (in *interp) callJitted(f *vJitted, a args, site *Expr) Value {
@@ -189,7 +181,7 @@ func (in *interp) callJitted(f *vJitted, a args, site *Expr) Value {
 
 func mapValues(m map[string]Value) []Value {
 	out := make([]Value, 0, len(m))
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		out = append(out, m[k])
 	}
 	return out

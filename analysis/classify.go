@@ -2,6 +2,8 @@ package analysis
 
 import (
 	"github.com/pallas-ls/pallas-ls/lowering"
+	"maps"
+	"slices"
 )
 
 // conventionalCoreAxes are the axis names Pallas TPU code uses for
@@ -127,7 +129,7 @@ func (in *interp) kernelBackend(k *kernelDecl, scan *kernelScan) lowering.Backen
 	case lowering.BackendTPU:
 		tpu = true
 	}
-	for _, key := range sortedKeys(k.Kw) {
+	for _, key := range slices.Sorted(maps.Keys(k.Kw)) {
 		switch valueBackend(k.Kw[key], 4) {
 		case lowering.BackendTPU:
 			tpu = true

@@ -1,5 +1,10 @@
 package analysis
 
+import (
+	"maps"
+	"slices"
+)
+
 // execBody runs statements in env; it reports whether they certainly
 // returned (so that code after a static early return is skipped).
 func (in *interp) execBody(env *Env, body []*Stmt) bool {
@@ -119,7 +124,7 @@ func (in *interp) assignedIn(st *Stmt) []string {
 			}
 		}
 	})
-	names := sortedKeys(set)
+	names := slices.Sorted(maps.Keys(set))
 	in.assigned[st] = names
 	return names
 }

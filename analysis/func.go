@@ -2,6 +2,8 @@ package analysis
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -125,7 +127,7 @@ func (in *interp) callKey(f *vFunc, a args) string {
 	b.WriteString(valueKey(f, 3))
 	b.WriteString("(")
 	b.WriteString(keys(a.pos, 3))
-	for _, k := range sortedKeys(a.kw) {
+	for _, k := range slices.Sorted(maps.Keys(a.kw)) {
 		b.WriteString(";" + k + "=" + valueKey(a.kw[k], 3))
 	}
 	if a.opaque {
@@ -155,7 +157,7 @@ func (in *interp) bind(f *vFunc, a args) *Env {
 			pos = nil
 		case ParamKwArgs:
 			d := &vDict{}
-			for _, k := range sortedKeys(a.kw) {
+			for _, k := range slices.Sorted(maps.Keys(a.kw)) {
 				if !used[k] {
 					d.Keys = append(d.Keys, &vConst{C: Const{Kind: ConstStr, S: k}})
 					d.Items = append(d.Items, a.kw[k])

@@ -2,6 +2,8 @@ package analysis
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -278,7 +280,7 @@ func writeKey(b *strings.Builder, v Value, depth int) {
 		writeKey(b, v.Fn, depth-1)
 		b.WriteByte(';')
 		writeKeys(b, v.Args, depth-1)
-		for _, k := range sortedKeys(v.Kw) {
+		for _, k := range slices.Sorted(maps.Keys(v.Kw)) {
 			b.WriteString(";" + k + "=")
 			writeKey(b, v.Kw[k], depth-1)
 		}

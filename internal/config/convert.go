@@ -2,8 +2,8 @@ package config
 
 import (
 	"fmt"
+	"maps"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
@@ -39,7 +39,7 @@ func asStringMap(key string, v any) (map[string]string, error) {
 			key, key, typeName(v))
 	}
 	out := make(map[string]string, len(table))
-	for _, k := range sortedKeys(table) {
+	for _, k := range slices.Sorted(maps.Keys(table)) {
 		s, ok := table[k].(string)
 		if !ok {
 			return nil, fmt.Errorf("%s.%s must be a string, got %s", key, k, typeName(table[k]))
@@ -82,15 +82,6 @@ func typeName(v any) string {
 	return "a date/time"
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
 // Options turns settings and a version choice into the engine's Options.
 // Front ends then layer their own flags (--select, --show-info) on top.
 // A nil or empty Config gives the defaults.
@@ -120,7 +111,7 @@ func (c *Config) severities() (map[string]analysis.Severity, error) {
 		return nil, nil
 	}
 	out := make(map[string]analysis.Severity, len(c.Severity))
-	for _, code := range sortedKeys(c.Severity) {
+	for _, code := range slices.Sorted(maps.Keys(c.Severity)) {
 		name := c.Severity[code]
 		s, ok := analysis.ParseSeverity(strings.ToLower(strings.TrimSpace(name)))
 		if !ok {

@@ -2,8 +2,10 @@ package config
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -133,7 +135,7 @@ func listPin(path, table string, v any) (VersionChoice, bool) {
 // the answer does not depend on map iteration.
 func groupsPin(path, table string, v any) (VersionChoice, bool) {
 	groups, _ := v.(map[string]any)
-	for _, name := range sortedKeys(groups) {
+	for _, name := range slices.Sorted(maps.Keys(groups)) {
 		if c, ok := listPin(path, table+" "+name, groups[name]); ok {
 			return c, true
 		}
@@ -148,12 +150,12 @@ func poetryPin(path string, doc map[string]any) (VersionChoice, bool) {
 	poetry, _ := tool["poetry"].(map[string]any)
 	tables := []string{"dependencies"}
 	groups, _ := poetry["group"].(map[string]any)
-	for _, g := range sortedKeys(groups) {
+	for _, g := range slices.Sorted(maps.Keys(groups)) {
 		tables = append(tables, "group."+g+".dependencies")
 	}
 	for _, t := range tables {
 		deps := lookup(poetry, strings.Split(t, "."))
-		for _, name := range sortedKeys(deps) {
+		for _, name := range slices.Sorted(maps.Keys(deps)) {
 			if !isJAX(name) {
 				continue
 			}
