@@ -60,14 +60,10 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 	analysed := files
 	if !opts.NoPrune {
 		analysed = analysed[:0:0]
-	}
-	entries := map[string]bool{}
-	for i, f := range files {
-		if keep[i] && !opts.NoPrune {
-			analysed = append(analysed, f)
-		}
-		if entry[i] {
-			entries[f.Path] = true
+		for i, f := range files {
+			if keep[i] {
+				analysed = append(analysed, f)
+			}
 		}
 	}
 	root := commonDirPaths(files) // of all files: module names must not depend on pruning
@@ -88,6 +84,12 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 			carry.files, carry.supps = e.last.files, e.last.supps
 		}
 		e.last = nil
+		entries := map[string]bool{}
+		for i, f := range files {
+			if entry[i] {
+				entries[f.Path] = true
+			}
+		}
 		var l *lastRun
 		res, l, err = run(ctx, sums, root, entries, &opts, carry)
 		if err == nil {
@@ -247,7 +249,7 @@ func rerender(ctx context.Context, l *lastRun, opts *Options) (res *Result, err 
 func report(l *lastRun, opts *Options) *Result {
 	prog, sums := l.prog, l.sums
 	facts := l.facts()
-	var diags, fileDiags []Diagnostic
+	var diags []Diagnostic
 	prev := l.files
 	l.files = make(map[fileRule]fileFindings, len(prev))
 	for _, a := range Analyzers() {
@@ -260,9 +262,8 @@ func report(l *lastRun, opts *Options) *Result {
 			a.Run(p)
 			continue
 		}
-		p.report = func(d Diagnostic) { fileDiags = append(fileDiags, d) }
 		for _, s := range prog.Files {
-			diags = append(diags, l.fileFindings(prev, p, s, &fileDiags)...)
+			diags = append(diags, l.fileFindings(prev, p, s)...)
 		}
 	}
 	res := &Result{FilesChecked: len(sums), KernelCalls: kernelInfos(facts)}

@@ -125,29 +125,7 @@ func relevant(files []SourceFile, entryPoints []string) (keep, entry []bool) {
 func relevantCached(files []SourceFile, entryPoints []string, cache map[string]cachedScan, memo *relevance) (keep, entry []bool) {
 	n := len(files)
 	scans := make([]scan, n)
-	if memo != nil {
-		same := len(memo.paths) == n && slices.Equal(memo.entryPoints, entryPoints)
-		for i, f := range files {
-			if c, ok := cache[f.Path]; ok && sameBytes(c.src, f.Src) {
-				scans[i] = c.scan
-			} else {
-				scans[i] = prescan(f.Src)
-				cache[f.Path] = cachedScan{src: f.Src, scan: scans[i]}
-			}
-			same = same && memo.paths[i] == f.Path && scans[i].equal(&memo.scans[i])
-		}
-		if same {
-			return slices.Clone(memo.keep), slices.Clone(memo.entry)
-		}
-		defer func() {
-			memo.paths, memo.scans, memo.entryPoints = paths(files), scans, slices.Clone(entryPoints)
-			memo.keep, memo.entry = slices.Clone(keep), slices.Clone(entry)
-			memo.gen++
-		}()
-	}
-	byName := map[string][]int{}
-	byPath := map[string]int{}
-	root := commonDirPaths(files)
+	same := memo != nil && len(memo.paths) == n && slices.Equal(memo.entryPoints, entryPoints)
 	for i, f := range files {
 		if c, ok := cache[f.Path]; ok && sameBytes(c.src, f.Src) {
 			scans[i] = c.scan
@@ -157,6 +135,22 @@ func relevantCached(files []SourceFile, entryPoints []string, cache map[string]c
 				cache[f.Path] = cachedScan{src: f.Src, scan: scans[i]}
 			}
 		}
+		same = same && memo.paths[i] == f.Path && scans[i].equal(&memo.scans[i])
+	}
+	if same {
+		return slices.Clone(memo.keep), slices.Clone(memo.entry)
+	}
+	if memo != nil {
+		defer func() {
+			memo.paths, memo.scans, memo.entryPoints = paths(files), scans, slices.Clone(entryPoints)
+			memo.keep, memo.entry = slices.Clone(keep), slices.Clone(entry)
+			memo.gen++
+		}()
+	}
+	byName := map[string][]int{}
+	byPath := make(map[string]int, n)
+	root := commonDirPaths(files)
+	for i, f := range files {
 		byPath[f.Path] = i
 		for _, name := range moduleNames(f.Path, root) {
 			byName[name] = append(byName[name], i)

@@ -68,7 +68,7 @@ func (l *lastRun) suppressions(s *Summary) []*Suppression {
 // facts renders the analysis's kernel calls, reusing those that refer to
 // no moved summary.
 func (l *lastRun) facts() []*KernelCall {
-	if l.kernelCalls == nil || len(l.kernelCalls) != len(l.in.order) {
+	if l.kernelCalls == nil {
 		l.kernelCalls = l.in.facts()
 	} else if len(l.moved) > 0 {
 		for i, kc := range l.in.order {
@@ -93,15 +93,14 @@ type fileFindings struct {
 
 // fileFindings returns a's findings in s, from prev when s did not
 // change, and records them in l for the next run.
-func (l *lastRun) fileFindings(prev map[fileRule]fileFindings, p *Pass, s *Summary, out *[]Diagnostic) []Diagnostic {
+func (l *lastRun) fileFindings(prev map[fileRule]fileFindings, p *Pass, s *Summary) []Diagnostic {
 	key := fileRule{p.Analyzer, s}
-	if f, ok := prev[key]; ok && f.hash == s.Hash {
-		l.files[key] = f
-		return f.diags
+	f, ok := prev[key]
+	if !ok || f.hash != s.Hash {
+		f = fileFindings{hash: s.Hash}
+		p.report = func(d Diagnostic) { f.diags = append(f.diags, d) }
+		p.Analyzer.RunFile(p, s)
 	}
-	*out = nil
-	p.Analyzer.RunFile(p, s)
-	f := fileFindings{hash: s.Hash, diags: *out}
 	l.files[key] = f
 	return f.diags
 }
