@@ -279,7 +279,13 @@ func (b *builder) match(id pp.NodeID) *Stmt {
 	for i := len(cases) - 1; i >= 0; i-- {
 		c := cases[i]
 		body := b.block(t.ChildByField(c, pp.FieldConsequence))
-		chain = []*Stmt{{Kind: StIf, Span: b.span(c), Cond: &Expr{Kind: ExOther, Span: b.span(c), Args: []*Expr{subject}}, Body: body, Else: chain}}
+		cond := &Expr{Kind: ExOther, Span: b.span(c)}
+		if i == 0 {
+			// The subject is evaluated once, before the first case: one
+			// node, so that the IR stays a tree (trivia.go relies on it).
+			cond.Args = []*Expr{subject}
+		}
+		chain = []*Stmt{{Kind: StIf, Span: b.span(c), Cond: cond, Body: body, Else: chain}}
 	}
 	if len(chain) == 0 {
 		return &Stmt{Kind: StOther, Span: b.span(id)}

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"bytes"
 	"strings"
 
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
@@ -29,7 +30,7 @@ func (b *builder) decorated(id pp.NodeID) *Stmt {
 	case pp.KindFunctionDef:
 		s.Kind, s.Def = StDef, b.funcDef(def, decos)
 		s.Def.Span = b.span(id)
-		s.Def.MocksShardMap = s.Def.MocksShardMap || mentionsShardMapMock(t, id)
+		s.Def.MocksShardMap = mocksShardMap(t.Src, s.Def.Span) // the decorators too
 	case pp.KindClassDef:
 		s.Kind, s.Class = StClass, b.classDef(def, decos)
 		s.Class.Span = b.span(id)
@@ -48,7 +49,7 @@ func (b *builder) funcDef(id pp.NodeID, decos []*Expr) *FuncDef {
 	b.quals = append(b.quals, f.Name, "<locals>")
 	f.Body = b.block(t.ChildByField(id, pp.FieldBody))
 	b.quals = b.quals[:len(b.quals)-2]
-	f.MocksShardMap = mentionsShardMapMock(t, id)
+	f.MocksShardMap = mocksShardMap(t.Src, f.Span)
 	b.sum.Defs = append(b.sum.Defs, f)
 	return f
 }
@@ -190,15 +191,15 @@ func dotted(s string) string {
 	}, s)
 }
 
-// mentionsShardMapMock recognises tests that replace shard_map with a fake
-// (mock.patch("jax.shard_map"), monkeypatch.setattr(jax, "shard_map", ...)):
-// the code under test then never meets the real shard_map, so no verdict
-// about its SPMD context would be honest.
-func mentionsShardMapMock(t *pp.Tree, id pp.NodeID) bool {
-	txt := t.Src[t.N(id).Start:t.N(id).End]
-	s := string(txt)
-	if !strings.Contains(s, "shard_map") {
+// mocksShardMap recognises tests that replace shard_map with a fake
+// (mock.patch("jax.shard_map"), monkeypatch.setattr(jax, "shard_map", ...))
+// from the text of the definition at sp, comments included: the code under
+// test then never meets the real shard_map, so no verdict about its SPMD
+// context would be honest.
+func mocksShardMap(src []byte, sp pp.Span) bool {
+	txt := src[sp.Start:sp.End]
+	if !bytes.Contains(txt, []byte("shard_map")) {
 		return false
 	}
-	return strings.Contains(s, "patch") || strings.Contains(s, "setattr") || strings.Contains(s, "Mock")
+	return bytes.Contains(txt, []byte("patch")) || bytes.Contains(txt, []byte("setattr")) || bytes.Contains(txt, []byte("Mock"))
 }

@@ -26,6 +26,10 @@ type Engine struct {
 	// last is the previous successful run, for the fast path of reuse.go.
 	last   *lastRun
 	reused int // checks that took that path
+	// shifted lists the summaries the last summarize moved onto their
+	// file's new text in place (trivia.go), for reuse to mark as moved.
+	shifted []*Summary
+	trivia  int // files re-summarised that way
 	// Store, when set, persists summaries and whole results across
 	// processes (check's on-disk cache); ToolID distinguishes builds.
 	Store  Store
@@ -74,7 +78,7 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 	optsKey := fmt.Sprintf("%+v", opts)
 	var res *Result
 	var err error
-	if l := e.reuse(sums, optsKey, root, e.rel.gen); l != nil {
+	if l := e.reuse(sums, e.shifted, optsKey, root, e.rel.gen); l != nil {
 		e.reused++
 		res, err = rerender(ctx, l, &opts)
 	} else {
@@ -114,6 +118,7 @@ func (e *Engine) summarize(ctx context.Context, files []SourceFile) []*Summary {
 	type job struct {
 		i    int
 		live *pp.LiveTree // the previous tree, or nil
+		prev *Summary     // the summary of the previous version, or nil
 		edit bool         // keep a live tree for the next edit
 	}
 	var todo []job
@@ -123,12 +128,13 @@ func (e *Engine) summarize(ctx context.Context, files []SourceFile) []*Summary {
 		case prev != nil && sameBytes(prev.Src, f.Src):
 			out[i] = prev
 		case prev != nil || e.live[f.Path] != nil:
-			todo = append(todo, job{i: i, live: e.takeLive(f.Path), edit: true})
+			todo = append(todo, job{i: i, live: e.takeLive(f.Path), prev: prev, edit: true})
 		default:
 			todo = append(todo, job{i: i})
 		}
 	}
 	newLive := make([]*pp.LiveTree, len(files))
+	shifted := make([]bool, len(files))
 	var wg sync.WaitGroup
 	work := make(chan job)
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
@@ -137,7 +143,7 @@ func (e *Engine) summarize(ctx context.Context, files []SourceFile) []*Summary {
 			defer wg.Done()
 			for j := range work {
 				if j.edit {
-					out[j.i], newLive[j.i] = e.summarizeLive(files[j.i], j.live)
+					out[j.i], newLive[j.i], shifted[j.i] = summarizeLive(files[j.i], j.live, j.prev)
 				} else {
 					out[j.i] = e.summarizeOne(files[j.i])
 				}
@@ -153,9 +159,14 @@ func (e *Engine) summarize(ctx context.Context, files []SourceFile) []*Summary {
 	}
 	close(work)
 	wg.Wait()
+	e.shifted = e.shifted[:0]
 	for i, lt := range newLive {
 		if lt != nil {
 			e.putLive(files[i].Path, lt)
+		}
+		if shifted[i] {
+			e.shifted = append(e.shifted, out[i])
+			e.trivia++
 		}
 	}
 	next := make(map[string]*Summary, len(files))
@@ -170,17 +181,26 @@ func (e *Engine) summarize(ctx context.Context, files []SourceFile) []*Summary {
 	return kept
 }
 
-// summarizeLive summarises an edited file, parsing incrementally.
-func (e *Engine) summarizeLive(f SourceFile, old *pp.LiveTree) (*Summary, *pp.LiveTree) {
+// summarizeLive summarises an edited file, parsing incrementally. When
+// the edit changed only comments and spacing, prev (the summary of the
+// version old was parsed from) moves onto the new text in place and
+// shifted is set (trivia.go).
+func summarizeLive(f SourceFile, old *pp.LiveTree, prev *Summary) (s *Summary, lt *pp.LiveTree, shifted bool) {
+	before := old.Flat()
 	tree, lt, err := pp.ParseLive(old, f.Src)
 	if err != nil {
-		return safeSummarize(f.Path, f.Src), nil
+		return safeSummarize(f.Path, f.Src), nil, false
+	}
+	if prev != nil && before != nil && sameBytes(before.Src, prev.Src) {
+		if edit, ok := pp.TriviaEdit(before, tree); ok && prev.shiftTo(edit, tree) {
+			return prev, lt, true
+		}
 	}
 	if s, ok := safeSummarizeTree(f.Path, tree); ok {
-		return s, lt
+		return s, lt, false
 	}
 	lt.Close()
-	return safeSummarize(f.Path, f.Src), nil
+	return safeSummarize(f.Path, f.Src), nil, false
 }
 
 // maxLive bounds the live trees kept (C memory, one per edited file).

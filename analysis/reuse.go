@@ -114,8 +114,9 @@ func (in *interp) keep() {
 // reuse returns the previous run's state when sums differ from the
 // summaries it analysed only by edits that keep each file's IR shape,
 // after moving the old summaries onto the new text. sums is updated to
-// the old summaries, which stand for the new text from then on.
-func (e *Engine) reuse(sums []*Summary, optsKey, root string, relGen int) *lastRun {
+// the old summaries, which stand for the new text from then on. shifted
+// are summaries already moved onto their new text in place (trivia.go).
+func (e *Engine) reuse(sums, shifted []*Summary, optsKey, root string, relGen int) *lastRun {
 	l := e.last
 	if l == nil || l.optsKey != optsKey || l.root != root || l.relGen != relGen || len(l.sums) != len(sums) {
 		return nil
@@ -144,6 +145,9 @@ func (e *Engine) reuse(sums []*Summary, optsKey, root string, relGen int) *lastR
 		sums[i] = old
 		e.cache[old.Path] = old
 		l.moved[old] = true
+	}
+	for _, s := range shifted {
+		l.moved[s] = true
 	}
 	return l
 }
@@ -197,14 +201,20 @@ func moveTo(a, b *Summary) {
 // shapeWalk compares two IRs in step; with patch set (and the shapes
 // known equal) it copies the second one's positions onto the first.
 type shapeWalk struct {
-	patch   bool
+	patch bool
+	// shift, with patch, moves every position by an edit instead (the
+	// second IR is then the first: trivia.go).
+	shift   *pp.Edit
 	defs    map[*FuncDef]*FuncDef
 	classes map[*ClassDef]*ClassDef
 	exprs   map[*Expr]*Expr
 }
 
 func (w *shapeWalk) span(a *pp.Span, b pp.Span) {
-	if w.patch {
+	switch {
+	case w.shift != nil:
+		*a = w.shift.MapSpan(*a)
+	case w.patch:
 		*a = b
 	}
 }

@@ -25,7 +25,7 @@ func TestReuseMatchesFreshCheck(t *testing.T) {
 	cases = append(cases, "../examples")
 	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
 	ctx := context.Background()
-	fast := 0
+	fast, trivia := 0, 0
 	slow := map[string]int{}
 	for _, dir := range cases {
 		files := loadDir(t, dir)
@@ -60,6 +60,7 @@ func TestReuseMatchesFreshCheck(t *testing.T) {
 			}
 			files[i].Src = orig
 		}
+		trivia += e.Trivia()
 	}
 	if fast == 0 {
 		t.Error("the fast path was never taken")
@@ -68,7 +69,10 @@ func TestReuseMatchesFreshCheck(t *testing.T) {
 	if slow["True made False"] == 0 || slow["a call renamed"] == 0 {
 		t.Errorf("edits that change the IR never took the slow path: %v", slow)
 	}
-	t.Logf("fast path taken %d times; slow path per edit: %v", fast, slow)
+	if trivia == 0 {
+		t.Error("no edit took the trivia path of trivia.go")
+	}
+	t.Logf("fast path taken %d times (%d files moved by trivia.go); slow path per edit: %v", fast, trivia, slow)
 }
 
 type reuseEdit struct {
@@ -135,7 +139,7 @@ func TestReuseRandomEdits(t *testing.T) {
 	if testing.Short() {
 		steps = 100
 	}
-	before := e.Reused()
+	before, trivia := e.Reused(), e.Trivia()
 	for i := 0; i < steps; i++ {
 		f := &files[rng.Intn(len(files))]
 		src := f.Src
@@ -162,7 +166,10 @@ func TestReuseRandomEdits(t *testing.T) {
 	if e.Reused() == before {
 		t.Error("no random edit took the fast path")
 	}
-	t.Logf("%d of %d edits took the fast path", e.Reused()-before, steps)
+	if e.Trivia() == trivia {
+		t.Error("no random edit took the trivia path")
+	}
+	t.Logf("%d of %d edits took the fast path, %d the trivia path", e.Reused()-before, steps, e.Trivia()-trivia)
 }
 
 // warmEqualsFresh checks files with the long-lived engine e and with a

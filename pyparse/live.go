@@ -18,6 +18,9 @@ import (
 type LiveTree struct {
 	src  []byte
 	tree *C.TSTree
+	// flat is the flat Tree of this version, kept so that the next version
+	// can be compared with it (TriviaEdit) without flattening it again.
+	flat *Tree
 }
 
 // Close frees the tree; it is safe to call twice and on nil.
@@ -26,6 +29,18 @@ func (lt *LiveTree) Close() {
 		C.ts_tree_delete(lt.tree)
 		lt.tree = nil
 	}
+	if lt != nil {
+		lt.flat = nil
+	}
+}
+
+// Flat returns the flat Tree of the version lt was parsed from, or nil.
+// It stays valid after Close.
+func (lt *LiveTree) Flat() *Tree {
+	if lt == nil {
+		return nil
+	}
+	return lt.flat
 }
 
 // ParseLive parses src, reusing old (a LiveTree of an earlier version of
@@ -58,27 +73,20 @@ func ParseLive(old *LiveTree, src []byte) (*Tree, *LiveTree, error) {
 	}
 	defer C.free(unsafe.Pointer(cnodes))
 	tree := fromC(src, unsafe.Slice(cnodes, int(count)))
-	return tree, &LiveTree{src: src, tree: newTree}, nil
+	return tree, &LiveTree{src: src, tree: newTree, flat: tree}, nil
 }
 
 // inputEdit describes old -> new as one replacement of the differing
-// middle, in bytes and (row, byte column) points.
+// middle (Diff), in bytes and (row, byte column) points.
 func inputEdit(old, new []byte) C.TSInputEdit {
-	p := 0
-	for p < len(old) && p < len(new) && old[p] == new[p] {
-		p++
-	}
-	s := 0
-	for s < len(old)-p && s < len(new)-p && old[len(old)-1-s] == new[len(new)-1-s] {
-		s++
-	}
+	d := Diff(old, new)
 	return C.TSInputEdit{
-		start_byte:    C.uint32_t(p),
-		old_end_byte:  C.uint32_t(len(old) - s),
-		new_end_byte:  C.uint32_t(len(new) - s),
-		start_point:   point(old, p),
-		old_end_point: point(old, len(old)-s),
-		new_end_point: point(new, len(new)-s),
+		start_byte:    C.uint32_t(d.Start),
+		old_end_byte:  C.uint32_t(d.OldEnd),
+		new_end_byte:  C.uint32_t(d.NewEnd),
+		start_point:   point(old, d.Start),
+		old_end_point: point(old, d.OldEnd),
+		new_end_point: point(new, d.NewEnd),
 	}
 }
 
