@@ -22,6 +22,9 @@
 // The Engine keeps the previous run: after an edit that leaves every
 // file's IR the same apart from positions (comments, blank lines), it
 // moves the old IR to the new positions and only re-renders (reuse.go).
+// When the edited file's new tree is its old one apart from comments and
+// spacing (pp.TriviaEdit), the positions move by the edit without building
+// an IR at all (trivia.go).
 //
 // The DESIGN comment in interp.go states the lattice, the entry policy
 // and why the interpretation terminates. JAX knowledge is not here: what
