@@ -26,9 +26,10 @@ type Engine struct {
 	// last is the previous successful run, for the fast path of reuse.go.
 	last   *lastRun
 	reused int // checks that took that path
-	// shifted lists the summaries the last summarize moved onto their
-	// file's new text in place (trivia.go), for reuse to mark as moved.
-	shifted []*Summary
+	// shifted holds the summaries moved onto their file's new text in
+	// place (trivia.go) since last was computed: reuse marks them moved.
+	// A check cancelled after summarising keeps them for the next one.
+	shifted map[*Summary]bool
 	trivia  int // files re-summarised that way
 	// Store, when set, persists summaries and whole results across
 	// processes (check's on-disk cache); ToolID distinguishes builds.
@@ -78,7 +79,7 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 	optsKey := fmt.Sprintf("%+v", opts)
 	var res *Result
 	var err error
-	if l := e.reuse(sums, e.shifted, optsKey, root, e.rel.gen); l != nil {
+	if l := e.reuse(sums, optsKey, root, e.rel.gen); l != nil {
 		e.reused++
 		res, err = rerender(ctx, l, &opts)
 	} else {
@@ -87,7 +88,7 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 			// per-file findings and suppressions of unchanged files stay valid
 			carry.files, carry.supps = e.last.files, e.last.supps
 		}
-		e.last = nil
+		e.last, e.shifted = nil, nil // the new run sees every position as it is now
 		entries := map[string]bool{}
 		for i, f := range files {
 			if entry[i] {
@@ -159,13 +160,15 @@ func (e *Engine) summarize(ctx context.Context, files []SourceFile) []*Summary {
 	}
 	close(work)
 	wg.Wait()
-	e.shifted = e.shifted[:0]
 	for i, lt := range newLive {
 		if lt != nil {
 			e.putLive(files[i].Path, lt)
 		}
 		if shifted[i] {
-			e.shifted = append(e.shifted, out[i])
+			if e.shifted == nil {
+				e.shifted = map[*Summary]bool{}
+			}
+			e.shifted[out[i]] = true
 			e.trivia++
 		}
 	}

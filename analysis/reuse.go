@@ -114,9 +114,10 @@ func (in *interp) keep() {
 // reuse returns the previous run's state when sums differ from the
 // summaries it analysed only by edits that keep each file's IR shape,
 // after moving the old summaries onto the new text. sums is updated to
-// the old summaries, which stand for the new text from then on. shifted
-// are summaries already moved onto their new text in place (trivia.go).
-func (e *Engine) reuse(sums, shifted []*Summary, optsKey, root string, relGen int) *lastRun {
+// the old summaries, which stand for the new text from then on.
+// Summaries already moved onto their new text in place (e.shifted,
+// trivia.go) are marked moved too.
+func (e *Engine) reuse(sums []*Summary, optsKey, root string, relGen int) *lastRun {
 	l := e.last
 	if l == nil || l.optsKey != optsKey || l.root != root || l.relGen != relGen || len(l.sums) != len(sums) {
 		return nil
@@ -146,9 +147,10 @@ func (e *Engine) reuse(sums, shifted []*Summary, optsKey, root string, relGen in
 		e.cache[old.Path] = old
 		l.moved[old] = true
 	}
-	for _, s := range shifted {
+	for s := range e.shifted {
 		l.moved[s] = true
 	}
+	e.shifted = nil
 	return l
 }
 

@@ -2,13 +2,16 @@ package analysis
 
 import (
 	"bytes"
+	"context"
 	"math/rand"
 	"os"
 	"path/filepath"
 	"reflect"
+	"sort"
 	"strings"
 	"testing"
 
+	"github.com/pallas-ls/pallas-ls/lowering"
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
 
@@ -275,4 +278,49 @@ func FuzzTrivia(f *testing.F) {
 			t.Fatalf("inserting %q at %d into %q: the moved summary differs from a fresh one", text, pos, src)
 		}
 	})
+}
+
+// TestTriviaSurvivesACancelledCheck: a check cancelled after summarising
+// has already moved the edited summaries in place; the next check must
+// still treat them as moved (re-render their facts), not as unchanged.
+func TestTriviaSurvivesACancelledCheck(t *testing.T) {
+	var files []SourceFile
+	for path, src := range triviaSources(t) {
+		if strings.HasPrefix(path, "../examples") {
+			files = append(files, SourceFile{Path: path, Src: src})
+		}
+	}
+	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
+	opts := Options{JAXVersion: lowering.Latest, ShowInfo: true}
+	ctx := context.Background()
+	for i := range files {
+		e := NewEngine()
+		orig := files[i].Src
+		for _, src := range [][]byte{orig, append([]byte("# a\n"), orig...)} {
+			files[i].Src = src
+			if _, err := e.Check(ctx, files, opts); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// The next version is summarised, as a check does before it is
+		// cancelled, and then checked.
+		files[i].Src = append([]byte("# a\n# b\n"), orig...)
+		before := e.trivia
+		e.summarize(ctx, files)
+		if e.trivia == before {
+			t.Fatalf("%s: the edit did not take the trivia path", files[i].Path)
+		}
+		got, err := e.Check(ctx, files, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := Check(ctx, files, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: after a cancelled check, the result differs from a fresh one", files[i].Path)
+		}
+		files[i].Src = orig
+	}
 }
