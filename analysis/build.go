@@ -33,6 +33,9 @@ func (b *builder) name(id pp.NodeID) string {
 	if id < 0 {
 		return ""
 	}
+	if b.t.SubtreeEnd(id) != id+1 {
+		return b.t.LeafText(id) // not a token (error recovery): its tokens only
+	}
 	n := &b.t.Nodes[id]
 	raw := b.t.Src[n.Start:n.End]
 	if s, ok := b.names[string(raw)]; ok { // no allocation for the lookup

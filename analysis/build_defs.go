@@ -43,7 +43,7 @@ func (b *builder) decorated(id pp.NodeID) *Stmt {
 func (b *builder) funcDef(id pp.NodeID, decos []*Expr) *FuncDef {
 	t := b.t
 	name := t.ChildByField(id, pp.FieldName)
-	f := &FuncDef{Name: t.Text(name), Span: b.span(id), NameSpan: b.span(name), Decorators: decos, File: b.sum}
+	f := &FuncDef{Name: t.LeafText(name), Span: b.span(id), NameSpan: b.span(name), Decorators: decos, File: b.sum}
 	f.Qual = b.qual(f.Name)
 	f.Params = b.params(t.ChildByField(id, pp.FieldParams))
 	b.quals = append(b.quals, f.Name, "<locals>")
@@ -76,9 +76,9 @@ func (b *builder) params(id pp.NodeID) []Param {
 		}
 		switch t.Kind(c) {
 		case pp.KindIdentifier:
-			p.Name = t.Text(c)
+			p.Name = t.LeafText(c)
 		case pp.KindDefaultParameter, pp.KindTypedDefaultParameter:
-			p.Name = t.Text(t.ChildByField(c, pp.FieldName))
+			p.Name = t.LeafText(t.ChildByField(c, pp.FieldName))
 			p.Default = b.expr(t.ChildByField(c, pp.FieldValue))
 			p.Annotation = b.exprOrNil(t.ChildByField(c, pp.FieldType))
 		case pp.KindTypedParameter:
@@ -90,24 +90,24 @@ func (b *builder) params(id pp.NodeID) []Param {
 			switch t.Kind(inner[0]) {
 			case pp.KindListSplatPattern:
 				p.Kind, kwOnly = ParamVarArgs, true
-				p.Name = strings.TrimLeft(t.Text(inner[0]), "*")
+				p.Name = strings.TrimLeft(t.LeafText(inner[0]), "*")
 			case pp.KindDictSplatPattern:
 				p.Kind = ParamKwArgs
-				p.Name = strings.TrimLeft(t.Text(inner[0]), "*")
+				p.Name = strings.TrimLeft(t.LeafText(inner[0]), "*")
 			default:
-				p.Name = t.Text(inner[0])
+				p.Name = t.LeafText(inner[0])
 			}
 		case pp.KindListSplatPattern:
 			p.Kind, kwOnly = ParamVarArgs, true
-			p.Name = strings.TrimLeft(t.Text(c), "*")
+			p.Name = strings.TrimLeft(t.LeafText(c), "*")
 		case pp.KindDictSplatPattern:
 			p.Kind = ParamKwArgs
-			p.Name = strings.TrimLeft(t.Text(c), "*")
+			p.Name = strings.TrimLeft(t.LeafText(c), "*")
 		case pp.KindKeywordSeparator:
 			kwOnly = true
 			continue
 		default:
-			if t.Text(c) == "/" {
+			if t.LeafText(c) == "/" {
 				for i := range out {
 					out[i].Kind = ParamPosOnly
 				}
@@ -131,7 +131,7 @@ func (b *builder) exprOrNil(id pp.NodeID) *Expr {
 func (b *builder) classDef(id pp.NodeID, decos []*Expr) *ClassDef {
 	t := b.t
 	name := t.ChildByField(id, pp.FieldName)
-	c := &ClassDef{Name: t.Text(name), Span: b.span(id), NameSpan: b.span(name), Decorators: decos, File: b.sum}
+	c := &ClassDef{Name: t.LeafText(name), Span: b.span(id), NameSpan: b.span(name), Decorators: decos, File: b.sum}
 	c.Qual = b.qual(c.Name)
 	if sup := t.ChildByField(id, pp.FieldSuperclasses); sup != pp.NoNode {
 		for _, s := range t.NamedChildren(sup) {
@@ -155,13 +155,13 @@ func (b *builder) importStmt(id pp.NodeID) *Import {
 		if t.Kind(m) == pp.KindRelativeImport {
 			for _, c := range t.Children(m) {
 				if t.Kind(c) == pp.KindImportPrefix {
-					imp.Level = strings.Count(t.Text(c), ".")
+					imp.Level = strings.Count(t.LeafText(c), ".")
 				} else if t.Kind(c) == pp.KindDottedName {
-					imp.Module = dotted(t.Text(c))
+					imp.Module = t.LeafText(c)
 				}
 			}
 		} else {
-			imp.Module = dotted(t.Text(m))
+			imp.Module = t.LeafText(m)
 		}
 		imp.Star = t.ChildOfKind(id, pp.KindWildcardImport) != pp.NoNode
 	}
@@ -171,24 +171,14 @@ func (b *builder) importStmt(id pp.NodeID) *Import {
 		}
 		switch t.Kind(c) {
 		case pp.KindDottedName:
-			imp.Names = append(imp.Names, ImportName{Name: dotted(t.Text(c)), Span: b.span(c)})
+			imp.Names = append(imp.Names, ImportName{Name: t.LeafText(c), Span: b.span(c)})
 		case pp.KindAliasedImport:
 			imp.Names = append(imp.Names, ImportName{
-				Name: dotted(t.Text(t.ChildByField(c, pp.FieldName))),
-				As:   t.Text(t.ChildByField(c, pp.FieldAlias)), Span: b.span(c)})
+				Name: t.LeafText(t.ChildByField(c, pp.FieldName)),
+				As:   t.LeafText(t.ChildByField(c, pp.FieldAlias)), Span: b.span(c)})
 		}
 	}
 	return imp
-}
-
-// dotted removes whitespace and line continuations inside a dotted name.
-func dotted(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r == ' ' || r == '\t' || r == '\\' || r == '\n' || r == '\r' {
-			return -1
-		}
-		return r
-	}, s)
 }
 
 // mocksShardMap recognises tests that replace shard_map with a fake

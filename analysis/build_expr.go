@@ -32,7 +32,7 @@ func (b *builder) expr(id pp.NodeID) *Expr {
 			e.Kind, e.Const = ExConst, &Const{Kind: ConstStr, S: s}
 		}
 	case pp.KindInteger:
-		txt := strings.ReplaceAll(t.Text(id), "_", "")
+		txt := strings.ReplaceAll(t.LeafText(id), "_", "")
 		if n, err := strconv.ParseInt(txt, 0, 64); err == nil {
 			e.Kind, e.Const = ExConst, &Const{Kind: ConstInt, I: n}
 		}
@@ -155,6 +155,22 @@ func (b *builder) dict(id pp.NodeID, e *Expr) {
 	}
 }
 
+// operator is a comparison operator's text: "is not" and "not in" are one
+// node of two tokens, joined by one space whatever separates them (so
+// that only the tokens count: trivia.go).
+func operator(t *pp.Tree, id pp.NodeID) string {
+	var parts []string
+	for c := t.FirstChild(id); c != pp.NoNode; c = t.NextSibling(c) {
+		if t.Kind(c) != pp.KindComment {
+			parts = append(parts, t.LeafText(c))
+		}
+	}
+	if len(parts) == 0 {
+		return t.LeafText(id)
+	}
+	return strings.Join(parts, " ")
+}
+
 func (b *builder) compare(id pp.NodeID, e *Expr) {
 	t := b.t
 	e.Kind = ExCompare
@@ -163,7 +179,7 @@ func (b *builder) compare(id pp.NodeID, e *Expr) {
 		n := t.N(c)
 		switch {
 		case n.Field == pp.FieldOperators:
-			op := t.Text(c)
+			op := operator(t, c)
 			// "is not" / "not in" arrive as two tokens.
 			switch {
 			case ops == len(e.Args) && ops > 0:

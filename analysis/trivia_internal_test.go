@@ -191,6 +191,14 @@ var triviaEdits = []struct {
 		at := rng.Intn(len(src) + 1)
 		return splice(src, at, at, string(" #\nx'(\t"[rng.Intn(7)]))
 	}},
+	{"random snippet or deletion", func(src []byte, rng *rand.Rand) []byte {
+		at := rng.Intn(len(src) + 1)
+		if rng.Intn(3) == 0 {
+			return splice(src, at, min(len(src), at+1+rng.Intn(12)), "")
+		}
+		snippets := []string{"# c\n", "  # t", "\\\n", " ", "\n", "\t", "#", `\n`, `"`, `'''`, " not ", "\r\n", "\f"}
+		return splice(src, at, at, snippets[rng.Intn(len(snippets))])
+	}},
 }
 
 func lineStart(src []byte, rng *rand.Rand) int {
@@ -210,7 +218,7 @@ func TestTriviaMatchesFreshSummary(t *testing.T) {
 	taken := map[string]int{}
 	for path, src := range triviaSources(t) {
 		for _, ed := range triviaEdits {
-			for k := 0; k < 3; k++ {
+			for k := 0; k < 6; k++ {
 				next := ed.edit(src, rng)
 				if next == nil {
 					continue
@@ -264,6 +272,10 @@ func FuzzTrivia(f *testing.F) {
 	f.Add([]byte("def f(x):\n    return g(x)  # c\n"), uint16(0), "# a\n")
 	f.Add([]byte("match x:\n    case 1:\n        pass\n    case 2:\n        pass\n"), uint16(9), "  ")
 	f.Add([]byte("x = (1,\n     2)\n"), uint16(6), " # c")
+	f.Add([]byte("from a.\\\nb import c\n"), uint16(9), "# c\n")
+	f.Add([]byte(`s = 'a\nb c'`+"\n"), uint16(9), " ")
+	f.Add([]byte("x = a is not b\n"), uint16(8), "  ")
+	f.Add([]byte("def f(*args, a=1, /, b): pass\n"), uint16(7), " ")
 	f.Fuzz(func(t *testing.T, src []byte, at uint16, text string) {
 		pos := int(at) % (len(src) + 1)
 		next := splice(src, pos, pos, text)

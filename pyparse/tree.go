@@ -98,6 +98,33 @@ func (t *Tree) Children(id NodeID) []NodeID {
 	return out
 }
 
+// LeafText is the text of id's leaves, concatenated, without the extras
+// (comments, line continuations) and the space between them: "a.b" for
+// the dotted name `a .\` + newline + `b`. Unlike Text, it does not change
+// when only comments and spacing do (TriviaEdit).
+func (t *Tree) LeafText(id NodeID) string {
+	if id < 0 || int(id) >= len(t.Nodes) {
+		return ""
+	}
+	end := t.Nodes[id].next
+	if end == id+1 {
+		return t.Text(id)
+	}
+	var b []byte
+	for i := id; i < end; {
+		n := &t.Nodes[i]
+		switch {
+		case n.flags&flagExtra != 0:
+			i = n.next
+			continue
+		case n.next == i+1:
+			b = append(b, t.Src[n.Start:n.End]...)
+		}
+		i++
+	}
+	return string(b)
+}
+
 // NamedChildren returns the named children of id, comments excluded.
 func (t *Tree) NamedChildren(id NodeID) []NodeID {
 	var out []NodeID

@@ -76,10 +76,10 @@ func overlaps(s, end, rs, re int) bool {
 // comments and the space between tokens, and returns that edit (Diff of
 // their sources). Then every node of new other than a comment is a node of
 // old, in the same place in the tree (kind, field, flags, parent), whose
-// span is the old span moved by the edit (MapSpan), and every leaf lies
-// outside the replaced bytes, so its text is unchanged too. Anything
-// computed from a tree's nodes but not from its comments (or from the text
-// of nodes that enclose comments) is therefore the same for both trees,
+// span is the old span moved by the edit (MapSpan), and every leaf and
+// every string lies outside the replaced bytes, so their text is unchanged
+// too. Anything computed from a tree's nodes and the text of its leaves
+// (LeafText), not from its comments, is therefore the same for both trees,
 // apart from positions. It costs one pass over both node arrays.
 func TriviaEdit(old, new *Tree) (Edit, bool) {
 	e := Diff(old.Src, new.Src)
@@ -112,8 +112,10 @@ func TriviaEdit(old, new *Tree) (Edit, bool) {
 		if !ok1 || !ok2 || s != int(n.Start) || end != int(n.End) || o.Start == 0 && o.End == 0 {
 			return e, false
 		}
-		if o.next == NodeID(oi+1) && overlaps(int(o.Start), int(o.End), e.Start, e.OldEnd) ||
-			n.next == NodeID(ni+1) && overlaps(int(n.Start), int(n.End), e.Start, e.NewEnd) {
+		// A leaf's text must not change. Nor may a string's: the bytes of
+		// its content between escape sequences belong to no leaf.
+		if (o.next == NodeID(oi+1) || o.Kind == KindString) && overlaps(int(o.Start), int(o.End), e.Start, e.OldEnd) ||
+			(n.next == NodeID(ni+1) || n.Kind == KindString) && overlaps(int(n.Start), int(n.End), e.Start, e.NewEnd) {
 			return e, false
 		}
 		match[oi] = NodeID(ni)

@@ -76,3 +76,45 @@ func TestDiff(t *testing.T) {
 		}
 	}
 }
+
+// TestTriviaEditStringsAndTokens: bytes that belong to no leaf but still
+// mean something (a string's content between escapes) are not trivia.
+func TestTriviaEditStringsAndTokens(t *testing.T) {
+	for _, c := range []struct {
+		old, new string
+		ok       bool
+	}{
+		{`s = "a\nb c"` + "\n", `s = "a\nb  c"` + "\n", false},
+		{`s = f"{x} b\n c"` + "\n", `s = f"{x} b\n  c"` + "\n", false},
+		{"x = a is not b\n", "x = a is  not b\n", true}, // the builder joins the two tokens
+		{"from a.\\\nb import c\n", "from a.\\\n# c\nb import c\n", true},
+		{`s = "a\nb c"  # n` + "\n", `s = "a\nb c"  # m` + "\n", true},
+	} {
+		o, _ := Parse([]byte(c.old))
+		n, _ := Parse([]byte(c.new))
+		if _, ok := TriviaEdit(o, n); ok != c.ok {
+			t.Errorf("TriviaEdit(%q -> %q) = %v, want %v", c.old, c.new, ok, c.ok)
+		}
+	}
+}
+
+func TestLeafText(t *testing.T) {
+	src := "from a . \\\n b import c\nx = a is  not b\n"
+	tr, _ := Parse([]byte(src))
+	var got []string
+	for i := range tr.Nodes {
+		switch tr.Nodes[i].Kind.String() {
+		case "dotted_name", "is not":
+			got = append(got, tr.LeafText(NodeID(i)))
+		}
+	}
+	want := []string{"a.b", "c", "isnot"}
+	if len(got) != len(want) {
+		t.Fatalf("LeafText: got %q, want %q", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("LeafText: got %q, want %q", got, want)
+		}
+	}
+}
