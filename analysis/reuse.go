@@ -237,7 +237,11 @@ func (w *shapeWalk) expr(a, b *Expr) bool {
 		}
 	}
 	w.span(&a.Span, b.Span)
-	if !w.expr(a.X, b.X) || !w.exprs_(a.Args, b.Args) || !w.def(a.Lambda, b.Lambda) {
+	args := w.expr
+	if a.Kind == ExBinOp {
+		args = w.inert
+	}
+	if !w.expr(a.X, b.X) || !pairwise(a.Args, b.Args, args) || !w.def(a.Lambda, b.Lambda) {
 		return false
 	}
 	for i := range a.Kw {
@@ -251,6 +255,27 @@ func (w *shapeWalk) expr(a, b *Expr) bool {
 }
 
 func (w *shapeWalk) exprs_(a, b []*Expr) bool { return pairwise(a, b, w.expr) }
+
+// inert compares two expressions where the interpreter evaluates a
+// constant and discards its value: a statement that is only a constant
+// (a docstring), an operand of arithmetic (whose result is "not None"
+// whatever the operands). There constants of the same kind may differ in
+// value (typing in a docstring keeps the fast path); with patch, the new
+// value is copied, so that the old IR equals the new one.
+func (w *shapeWalk) inert(a, b *Expr) bool {
+	if a == nil || b == nil || a.Kind != ExConst || b.Kind != ExConst {
+		return w.expr(a, b)
+	}
+	if a.Const == nil || b.Const == nil || a.Const.Kind != b.Const.Kind || a.Op != b.Op || a.Name != b.Name ||
+		a.X != nil || b.X != nil || len(a.Args)+len(b.Args)+len(a.Kw)+len(b.Kw) != 0 || a.Lambda != nil || b.Lambda != nil {
+		return w.expr(a, b)
+	}
+	w.span(&a.Span, b.Span)
+	if w.patch && w.shift == nil {
+		*a.Const = *b.Const
+	}
+	return true
+}
 
 func (w *shapeWalk) stmts(a, b []*Stmt) bool { return pairwise(a, b, w.stmt) }
 
@@ -275,7 +300,11 @@ func (w *shapeWalk) stmt(a, b *Stmt) bool {
 		return false
 	}
 	w.span(&a.Span, b.Span)
-	if !w.exprs_(a.Targets, b.Targets) || !w.expr(a.Value, b.Value) || !w.expr(a.Cond, b.Cond) ||
+	value := w.expr
+	if a.Kind == StExpr {
+		value = w.inert
+	}
+	if !w.exprs_(a.Targets, b.Targets) || !value(a.Value, b.Value) || !w.expr(a.Cond, b.Cond) ||
 		!w.stmts(a.Body, b.Body) || !w.stmts(a.Else, b.Else) || !w.stmts(a.Finally, b.Finally) ||
 		!w.def(a.Def, b.Def) || !w.class(a.Class, b.Class) || !w.imp(a.Import, b.Import) {
 		return false

@@ -26,7 +26,7 @@ func TestReuseMatchesFreshCheck(t *testing.T) {
 	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
 	ctx := context.Background()
 	fast, trivia := 0, 0
-	slow := map[string]int{}
+	slow, fastBy := map[string]int{}, map[string]int{}
 	for _, dir := range cases {
 		files := loadDir(t, dir)
 		if len(files) == 0 {
@@ -53,6 +53,9 @@ func TestReuseMatchesFreshCheck(t *testing.T) {
 						t.Errorf("%s: a shape-keeping edit did not take the fast path", name)
 					}
 					fast += e.Reused() - before
+					if took {
+						fastBy[ed.name]++
+					}
 					if !took {
 						slow[ed.name]++
 					}
@@ -64,6 +67,13 @@ func TestReuseMatchesFreshCheck(t *testing.T) {
 	}
 	if fast == 0 {
 		t.Error("the fast path was never taken")
+	}
+	// A docstring's text and an operand of arithmetic are evaluated and
+	// discarded: typing in them keeps the fast path.
+	for _, name := range []string{"docstring typed in", "arithmetic constant changed"} {
+		if fastBy[name] == 0 {
+			t.Errorf("%q never took the fast path", name)
+		}
 	}
 	// Constants are part of the IR: flipping one must re-run the analysis.
 	if slow["True made False"] == 0 || slow["a call renamed"] == 0 {
@@ -116,6 +126,20 @@ var reuseEdits = []reuseEdit{
 		}
 		return []byte(strings.Join(lines, "\n")), true
 	}},
+	{"docstring typed in", false, func(b []byte) ([]byte, bool) {
+		i := bytes.Index(b, []byte(`"""`))
+		if i < 0 {
+			return nil, false
+		}
+		return append(append(append([]byte{}, b[:i+3]...), "Typed. "...), b[i+3:]...), true
+	}},
+	{"arithmetic constant changed", false, func(b []byte) ([]byte, bool) {
+		i := bytes.Index(b, []byte(" * 2"))
+		if i < 0 {
+			return nil, false
+		}
+		return append(append(append([]byte{}, b[:i]...), " * 3"...), b[i+4:]...), true
+	}},
 	{"a call renamed", false, func(b []byte) ([]byte, bool) {
 		i := bytes.Index(b, []byte("("))
 		if i < 1 {
@@ -132,7 +156,7 @@ func TestReuseRandomEdits(t *testing.T) {
 	files := loadDir(t, "../examples")
 	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
 	e := analysis.NewEngine()
-	snippets := []string{"# note\n", "\n", "  # trailing", "    \n", "x = 1\n", "(", ")", "def f(:\n",
+	snippets := []string{"# note\n", "\n", "\"\"\"Docs.\"\"\"\n", "x * 2\n", "Doc", "  # trailing", "    \n", "x = 1\n", "(", ")", "def f(:\n",
 		"  # pallas-ls: ignore[PAL101]", "# noqa: PAL103\n", "\"\"\"doc\"\"\"\n", "True", "#", "\\\n"}
 	rng := rand.New(rand.NewSource(7))
 	steps := 400
