@@ -160,15 +160,7 @@ func runeBoundary(s string, i int) int {
 // sendDiff sends the change from old to new as one incremental edit
 // (the differing middle), in UTF-16 positions.
 func sendDiff(tc *testClient, name string, version int32, old, new string) {
-	p := 0
-	for p < len(old) && p < len(new) && old[p] == new[p] {
-		p++
-	}
-	s := 0
-	for s < len(old)-p && s < len(new)-p && old[len(old)-1-s] == new[len(new)-1-s] {
-		s++
-	}
-	p, s = runeBoundary(old, p), 0
+	p, s := runeBoundary(old, pyparse.Diff([]byte(old), []byte(new)).Start), 0
 	for s < len(old)-p && s < len(new)-p && old[len(old)-1-s] == new[len(new)-1-s] {
 		s++
 	}
