@@ -23,6 +23,7 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	if f.jobs > 0 {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(f.jobs))
 	}
+	defer startProfile(e)()
 	c := &checkRun{e: e, f: f, start: time.Now(), engine: newEngine(f, e.getenv)}
 	return c.run(ctx)
 }

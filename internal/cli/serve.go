@@ -34,23 +34,34 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	case len(rest) > 0:
 		return usageFailure(e, fmt.Sprintf("serve takes no arguments, got %q", rest[0]), "serve")
 	}
-	if path := e.getenv("PALLAS_LS_CPUPROFILE"); path != "" {
-		// For developers: profile a whole editor session (see README).
-		if f, perr := os.Create(path); perr != nil {
-			printWarning(e.stderr, "PALLAS_LS_CPUPROFILE: "+perr.Error())
-		} else if perr := pprof.StartCPUProfile(f); perr != nil {
-			printWarning(e.stderr, "PALLAS_LS_CPUPROFILE: "+perr.Error())
-			f.Close()
-		} else {
-			defer func() {
-				pprof.StopCPUProfile()
-				f.Close()
-			}()
-		}
-	}
+	defer startProfile(e)()
 	err = lsp.Serve(ctx, e.stdin, e.stdout, e.stderr)
 	if err != nil && !errors.Is(err, lsp.ErrNoShutdown) && ctx.Err() == nil {
 		printError(e.stderr, err.Error())
 	}
 	return lsp.ExitCode(err)
+}
+
+// startProfile writes a CPU profile of the command to $PALLAS_LS_CPUPROFILE,
+// if set: for developers, a whole editor session or check (see README).
+// The returned function stops it.
+func startProfile(e *env) func() {
+	path := e.getenv("PALLAS_LS_CPUPROFILE")
+	if path == "" {
+		return func() {}
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		printWarning(e.stderr, "PALLAS_LS_CPUPROFILE: "+err.Error())
+		return func() {}
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		printWarning(e.stderr, "PALLAS_LS_CPUPROFILE: "+err.Error())
+		f.Close()
+		return func() {}
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}
 }
