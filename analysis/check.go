@@ -104,6 +104,9 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 	}
 	if res != nil {
 		res.FilesChecked = len(files)
+		if opts.NoPrune {
+			res.Notes = notesIn(res.Notes, files, keep)
+		}
 		if err == nil && e.Store != nil {
 			e.saveResult(resultKey, res)
 		}
@@ -346,6 +349,25 @@ func SortDiagnostics(ds []Diagnostic) {
 
 // syntaxNotes reports regions that did not parse: the analysis used the
 // rest of the file.
+// notesIn keeps the notes about files the pruned analysis would parse:
+// syntax errors are reported where the analysis reads a file, so that
+// NoPrune changes only the work done.
+func notesIn(notes []Diagnostic, files []SourceFile, keep []bool) []Diagnostic {
+	kept := make(map[string]bool, len(files))
+	for i, f := range files {
+		if keep[i] {
+			kept[f.Path] = true
+		}
+	}
+	out := notes[:0:0]
+	for _, d := range notes {
+		if kept[d.File] {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 func syntaxNotes(sums []*Summary) []Diagnostic {
 	var out []Diagnostic
 	for _, s := range sums {

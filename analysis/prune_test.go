@@ -50,6 +50,9 @@ func compare(t *testing.T, name string, files []analysis.SourceFile) {
 	if !reflect.DeepEqual(render(pruned.Diagnostics), render(full.Diagnostics)) {
 		t.Errorf("%s: pruning changed the findings:\npruned: %v\nfull:   %v", name, render(pruned.Diagnostics), render(full.Diagnostics))
 	}
+	if !reflect.DeepEqual(render(pruned.Notes), render(full.Notes)) {
+		t.Errorf("%s: pruning changed the notes:\npruned: %v\nfull:   %v", name, render(pruned.Notes), render(full.Notes))
+	}
 }
 
 func render(ds []analysis.Diagnostic) []string {
@@ -101,6 +104,7 @@ def run(x):
 		"tools/__init__.py": "",
 		"tools/strings.py":  "def shout(s):\n    return s.upper()\n",
 		"tools/cli.py":      "from tools.strings import shout\n\nprint(shout('x'))\n",
+		"tools/broken.py":   "def half(:\n    return 1\n", // a syntax error in a pruned file: no note
 	}
 	var out []analysis.SourceFile
 	for name, src := range files {
