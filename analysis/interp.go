@@ -40,6 +40,31 @@ import (
 // Witness paths. The frames on the stack when a kernel is called form its
 // path; per (call site, kernel, context class) the shortest path seen is
 // kept.
+//
+// Re-checking after an edit. An edit that leaves every IR the same apart
+// from positions re-renders the last run (reuse.go, trivia.go); any other
+// edit runs the whole interpretation again, because its state is shared
+// by all entries in order: the memo, the widening counters, the
+// allocation-site objects, the module globals (a module runs once, inside
+// whichever entry imports it first, and sees a cyclic importer half
+// done), which uncalled functions become library entries, and the step
+// budget. Re-running only the entries an edit can affect would first need
+// each entry (module top level, test, library function) to run in state
+// of its own, so that its result depends only on the code it evaluates:
+//   - per-entry memo, counters, objects and budget; writes to another
+//     entry's objects (a module global, a module-level instance) kept in
+//     an overlay of the writer;
+//   - library entries chosen from the union of the concrete entries'
+//     called sets, not in run order;
+//   - kernel-call records merged in a fixed entry order (shortest path,
+//     ties to the earlier entry), and keyed without closure identity,
+//     which differs per evaluation;
+//   - for each entry, the files it evaluated and the modules whose
+//     globals it read, closed transitively after the run (a cyclic import
+//     reads a half-run module): an edit of file F re-runs exactly the
+//     entries whose closure holds F.
+// That changes what the analysis computes (no sharing between entries),
+// so it needs its own validation on real code; it is not done.
 
 const (
 	maxStack  = 48
