@@ -210,6 +210,20 @@ func splice(src []byte, from, to int, text string) []byte {
 	return append(append(append([]byte{}, src[:from]...), text...), src[to:]...)
 }
 
+// editLive summarises src as the editor does (a live tree kept), then its
+// edited version next: prev is the first summary, got the second, and
+// shifted tells whether got is prev moved in place (the trivia path).
+func editLive(path string, src, next []byte) (prev, got *Summary, shifted bool, err error) {
+	_, live, err := pp.ParseLive(nil, src)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	prev = summarizeTree(path, live.Flat())
+	got, lt, shifted := summarizeLive(SourceFile{Path: path, Src: next}, live, prev)
+	lt.Close()
+	return prev, got, shifted, nil
+}
+
 // TestTriviaMatchesFreshSummary: whenever summarizeLive moves the previous
 // summary onto an edited file, the result equals a fresh Summarize of the
 // new text in every field.
@@ -223,13 +237,10 @@ func TestTriviaMatchesFreshSummary(t *testing.T) {
 				if next == nil {
 					continue
 				}
-				_, live, err := pp.ParseLive(nil, src)
+				prev, got, shifted, err := editLive(path, src, next)
 				if err != nil {
 					t.Fatal(err)
 				}
-				prev := summarizeTree(path, live.Flat())
-				got, lt, shifted := summarizeLive(SourceFile{Path: path, Src: next}, live, prev)
-				lt.Close()
 				if !shifted {
 					continue
 				}
@@ -257,10 +268,10 @@ func TestTriviaMatchesFreshSummary(t *testing.T) {
 func TestTriviaRejectsMockComments(t *testing.T) {
 	src := []byte("def test_a():\n    run()\n")
 	next := []byte("def test_a():\n    # mock.patch('jax.shard_map')\n    run()\n")
-	_, live, _ := pp.ParseLive(nil, src)
-	prev := summarizeTree("t.py", live.Flat())
-	got, lt, shifted := summarizeLive(SourceFile{Path: "t.py", Src: next}, live, prev)
-	lt.Close()
+	prev, got, shifted, err := editLive("t.py", src, next)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if shifted || !got.Defs[0].MocksShardMap || prev.Defs[0].MocksShardMap {
 		t.Fatalf("shifted=%v, mocks after %v, before %v", shifted, got.Defs[0].MocksShardMap, prev.Defs[0].MocksShardMap)
 	}
@@ -279,13 +290,10 @@ func FuzzTrivia(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte, at uint16, text string) {
 		pos := int(at) % (len(src) + 1)
 		next := splice(src, pos, pos, text)
-		_, live, err := pp.ParseLive(nil, src)
+		_, got, shifted, err := editLive("f.py", src, next)
 		if err != nil {
 			return
 		}
-		prev := summarizeTree("f.py", live.Flat())
-		got, lt, shifted := summarizeLive(SourceFile{Path: "f.py", Src: next}, live, prev)
-		lt.Close()
 		if shifted && !reflect.DeepEqual(got, Summarize("f.py", next)) {
 			t.Fatalf("inserting %q at %d into %q: the moved summary differs from a fresh one", text, pos, src)
 		}
