@@ -69,7 +69,7 @@ func bindMethod(a Value, self *vInstance, c *vClass) Value {
 func (in *interp) moduleAttr(m *Module, name string) Value {
 	in.runModule(m)
 	if m.env != nil {
-		if v, ok := m.env.vars[name]; ok {
+		if v, ok := m.env.get(name); ok {
 			return v
 		}
 	}
@@ -143,11 +143,11 @@ func (in *interp) execImport(env *Env, imp *Import) {
 		if mv, ok := in.fromModule(imp, from).(*vModule); ok {
 			in.runModule(mv.M)
 			if mv.M.env != nil {
-				for k, v := range mv.M.env.vars {
+				mv.M.env.each(func(k string, v Value) {
 					if len(k) > 0 && k[0] != '_' {
 						env.set(k, v)
 					}
-				}
+				})
 			}
 		}
 	}

@@ -108,7 +108,7 @@ func (c *Ctx) key() string {
 			b.WriteByte('0')
 		}
 	}
-	writePtr(&b, unsafe.Pointer(c.Scan))
+	b.Write(appendPtr(nil, unsafe.Pointer(c.Scan)))
 	c.key_ = b.String()
 	return c.key_
 }

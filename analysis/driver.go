@@ -47,7 +47,7 @@ func (in *interp) runTests(m *Module) {
 	for _, st := range m.Sum.Body {
 		switch {
 		case st.Kind == StDef && strings.HasPrefix(st.Def.Name, "test"):
-			v := m.env.vars[st.Def.Name]
+			v := m.env.value(st.Def.Name)
 			in.entry(m, "test "+st.Def.Name, testCtx(st.Def), func() { in.call(v, args{opaque: true}, nil) })
 		case st.Kind == StClass && isTestClass(st.Class):
 			in.runTestClass(m, st.Class)
@@ -75,7 +75,7 @@ func isTestClass(c *ClassDef) bool {
 }
 
 func (in *interp) runTestClass(m *Module, cd *ClassDef) {
-	cls, ok := m.env.vars[cd.Name].(*vClass)
+	cls, ok := m.env.value(cd.Name).(*vClass)
 	if !ok {
 		return
 	}
@@ -142,7 +142,7 @@ func (in *interp) runLibraryEntries() {
 			switch st.Kind {
 			case StDef:
 				if !in.called[st.Def] {
-					v := m.env.vars[st.Def.Name]
+					v := m.env.value(st.Def.Name)
 					in.entry(m, "library function "+st.Def.Name, CtxUnknown, func() { in.call(v, args{opaque: true}, nil) })
 				}
 			case StClass:
@@ -153,7 +153,7 @@ func (in *interp) runLibraryEntries() {
 }
 
 func (in *interp) runLibraryClass(m *Module, cd *ClassDef) {
-	cls, ok := m.env.vars[cd.Name].(*vClass)
+	cls, ok := m.env.value(cd.Name).(*vClass)
 	if !ok {
 		return
 	}

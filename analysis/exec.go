@@ -85,8 +85,8 @@ func (in *interp) execIf(env *Env, st *Stmt) bool {
 		env.restore(after1)
 	default:
 		for i, n := range names {
-			if v := join(after1.vals[i], env.vars[n]); v != nil {
-				env.vars[n] = v
+			if v := join(after1.vals[i], env.value(n)); v != nil {
+				env.set(n, v)
 			}
 		}
 	}

@@ -333,9 +333,9 @@ func visibleMeshes(env *Env) []MeshRef {
 	var out []MeshRef
 	for e := env; e != nil; e = e.parent {
 		var here []MeshRef
-		for name, v := range e.vars {
+		e.each(func(name string, v Value) {
 			if seen[name] {
-				continue
+				return
 			}
 			switch v := v.(type) {
 			case *vMesh:
@@ -345,7 +345,7 @@ func visibleMeshes(env *Env) []MeshRef {
 					here = append(here, MeshRef{Name: name})
 				}
 			}
-		}
+		})
 		sort.Slice(here, func(i, j int) bool { return here[i].Name < here[j].Name })
 		for _, m := range here {
 			seen[m.Name] = true

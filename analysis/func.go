@@ -67,7 +67,7 @@ func (in *interp) defineClass(env *Env, cd *ClassDef) Value {
 	body := newEnv(env, env.mod)
 	body.classBody = true
 	in.execBody(body, cd.Body)
-	c.Attrs = body.vars
+	c.Attrs = body.asMap()
 	return c
 }
 
@@ -123,19 +123,23 @@ func (in *interp) callFunc(f *vFunc, a args, site *Expr) Value {
 }
 
 func (in *interp) callKey(f *vFunc, a args) string {
-	var b strings.Builder
-	b.WriteString(valueKey(f, 3))
-	b.WriteString("(")
-	b.WriteString(keys(a.pos, 3))
-	for _, k := range slices.Sorted(maps.Keys(a.kw)) {
-		b.WriteString(";" + k + "=" + valueKey(a.kw[k], 3))
+	b := appendKey(in.keyBuf[:0], f, 3)
+	b = append(b, '(')
+	b = appendKeys(b, a.pos, 3)
+	var kb [8]string
+	for _, k := range sortedKeys(a.kw, kb[:]) {
+		b = append(b, ';')
+		b = append(b, k...)
+		b = append(b, '=')
+		b = appendKey(b, a.kw[k], 3)
 	}
 	if a.opaque {
-		b.WriteString(";**?")
+		b = append(b, ";**?"...)
 	}
-	b.WriteString(")@")
-	b.WriteString(in.cur.key())
-	return b.String()
+	b = append(b, ")@"...)
+	b = append(b, in.cur.key()...)
+	in.keyBuf = b
+	return string(b)
 }
 
 // bind creates the callee's scope with its parameters bound.

@@ -114,8 +114,10 @@ type interp struct {
 	file *Summary
 	// retVal accumulates the current function's return values.
 	ret []Value
-	// jitMulti collects with_sharding_constraint evidence inside a jit.
+	// stopped is set when the budget is spent or the check is cancelled.
 	stopped bool
+	// keyBuf is reused to build call keys.
+	keyBuf []byte
 }
 
 func newInterp(ctx context.Context, prog *Program, opts *Options) *interp {

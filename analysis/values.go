@@ -2,11 +2,10 @@ package analysis
 
 import (
 	"fmt"
-	"maps"
+	"reflect"
 	"slices"
 	"sort"
 	"strconv"
-	"strings"
 	"unsafe"
 )
 
@@ -214,88 +213,110 @@ func alts(v Value) []Value {
 // valueKey is a memoisation key: equal keys mean the analysis would treat
 // the values alike. Closures and objects are keyed by identity.
 func valueKey(v Value, depth int) string {
-	var b strings.Builder
-	writeKey(&b, v, depth)
-	return b.String()
+	var buf [64]byte
+	return string(appendKey(buf[:0], v, depth))
 }
 
-func keys(vs []Value, depth int) string {
-	var b strings.Builder
-	writeKeys(&b, vs, depth)
-	return b.String()
-}
-
-func writeKeys(b *strings.Builder, vs []Value, depth int) {
+func appendKeys(b []byte, vs []Value, depth int) []byte {
 	for i, v := range vs {
 		if i > 0 {
-			b.WriteByte(',')
+			b = append(b, ',')
 		}
-		writeKey(b, v, depth)
+		b = appendKey(b, v, depth)
 	}
+	return b
 }
 
-func writePtr(b *strings.Builder, p unsafe.Pointer) {
-	var buf [20]byte
-	b.Write(strconv.AppendUint(buf[:0], uint64(uintptr(p)), 36))
+func appendPtr(b []byte, p unsafe.Pointer) []byte {
+	return strconv.AppendUint(b, uint64(uintptr(p)), 36)
 }
 
-func writeKey(b *strings.Builder, v Value, depth int) {
+// sortedKeys returns the keys of m in order, in buf when they fit.
+func sortedKeys(m map[string]Value, buf []string) []string {
+	ks := buf[:0]
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}
+
+// appendKey appends the key of v to b. The keys are built in place, with
+// no string per part: the interpreter makes one per abstract call.
+func appendKey(b []byte, v Value, depth int) []byte {
 	if depth < 0 {
-		b.WriteString("…")
-		return
+		return append(b, "…"...)
 	}
 	switch v := v.(type) {
 	case nil, *vUnknown:
-		b.WriteByte('?')
+		b = append(b, '?')
 	case *vConst:
-		b.WriteByte('c')
-		b.WriteByte(byte('0' + v.C.Kind))
-		b.WriteString(strconv.Quote(v.C.S))
-		b.WriteString(strconv.FormatInt(v.C.I, 10))
+		b = append(b, 'c', byte('0'+v.C.Kind))
+		b = strconv.AppendQuote(b, v.C.S)
+		b = strconv.AppendInt(b, v.C.I, 10)
 		if v.C.B {
-			b.WriteByte('t')
+			b = append(b, 't')
 		}
 	case *vExternal:
-		b.WriteString("x:")
-		b.WriteString(v.Qual)
+		b = append(b, "x:"...)
+		b = append(b, v.Qual...)
 	case *vSeq:
-		b.WriteString("s(")
-		writeKeys(b, v.Items, depth-1)
-		b.WriteByte(')')
+		b = append(b, "s("...)
+		b = appendKeys(b, v.Items, depth-1)
+		b = append(b, ')')
 	case *vDict:
-		b.WriteString("d(")
-		writeKeys(b, v.Keys, depth-1)
-		b.WriteByte('|')
-		writeKeys(b, v.Items, depth-1)
-		b.WriteByte(')')
+		b = append(b, "d("...)
+		b = appendKeys(b, v.Keys, depth-1)
+		b = append(b, '|')
+		b = appendKeys(b, v.Items, depth-1)
+		b = append(b, ')')
 	case *vUnion:
 		ks := make([]string, len(v.Alts))
 		for i, a := range v.Alts {
 			ks[i] = valueKey(a, depth-1)
 		}
 		sort.Strings(ks)
-		b.WriteString("u(" + strings.Join(ks, ",") + ")")
-	case *vPartial:
-		b.WriteString("p(")
-		writeKey(b, v.Fn, depth-1)
-		b.WriteByte(';')
-		writeKeys(b, v.Args, depth-1)
-		for _, k := range slices.Sorted(maps.Keys(v.Kw)) {
-			b.WriteString(";" + k + "=")
-			writeKey(b, v.Kw[k], depth-1)
+		b = append(b, "u("...)
+		for i, k := range ks {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, k...)
 		}
-		b.WriteByte(')')
+		b = append(b, ')')
+	case *vPartial:
+		b = append(b, "p("...)
+		b = appendKey(b, v.Fn, depth-1)
+		b = append(b, ';')
+		b = appendKeys(b, v.Args, depth-1)
+		var kb [8]string
+		for _, k := range sortedKeys(v.Kw, kb[:]) {
+			b = append(b, ';')
+			b = append(b, k...)
+			b = append(b, '=')
+			b = appendKey(b, v.Kw[k], depth-1)
+		}
+		b = append(b, ')')
 	case *vFunc:
-		b.WriteByte('f')
-		writePtr(b, unsafe.Pointer(v.Def))
-		b.WriteByte(':')
-		writePtr(b, unsafe.Pointer(v.Env))
-		b.WriteByte(':')
-		writeKey(b, v.Self, depth-1)
+		b = append(b, 'f')
+		b = appendPtr(b, unsafe.Pointer(v.Def))
+		b = append(b, ':')
+		b = appendPtr(b, unsafe.Pointer(v.Env))
+		b = append(b, ':')
+		b = appendKey(b, v.Self, depth-1)
 	default:
-		fmt.Fprintf(b, "%T", v)
-		writePtr(b, valuePtr(v))
+		b = append(b, typeName(v)...)
+		b = appendPtr(b, valuePtr(v))
 	}
+	return b
+}
+
+// typeName is fmt's %T of a reference value, without fmt.
+func typeName(v Value) string {
+	if t := reflect.TypeOf(v); t != nil {
+		return t.String()
+	}
+	return fmt.Sprintf("%T", v)
 }
 
 // valuePtr is the identity of a reference value.
