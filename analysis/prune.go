@@ -142,9 +142,12 @@ func relevantCached(files []SourceFile, entryPoints []string, cache map[string]c
 	}
 	if memo != nil {
 		defer func() {
-			memo.paths, memo.scans, memo.entryPoints = paths(files), scans, slices.Clone(entryPoints)
+			ps := paths(files)
+			if !slices.Equal(memo.paths, ps) || !slices.Equal(memo.keep, keep) || !slices.Equal(memo.entry, entry) {
+				memo.gen++ // a scan can change (an import added) and the answer not
+			}
+			memo.paths, memo.scans, memo.entryPoints = ps, scans, slices.Clone(entryPoints)
 			memo.keep, memo.entry = slices.Clone(keep), slices.Clone(entry)
-			memo.gen++
 		}()
 	}
 	byName := map[string][]int{}
@@ -258,7 +261,7 @@ type relevance struct {
 	scans       []scan
 	entryPoints []string
 	keep, entry []bool
-	gen         int // counts recomputations
+	gen         int // counts the changes of the answer (keep, entry)
 }
 
 func paths(files []SourceFile) []string {
