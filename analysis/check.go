@@ -31,6 +31,10 @@ type Engine struct {
 	// A check cancelled after summarising keeps them for the next one.
 	shifted map[*Summary]bool
 	trivia  int // files re-summarised that way
+	unrun   int // changed files the fast path took because no run executes them
+	// deadBodies counts changed files it took because only bodies the
+	// run never executed changed (deadbody.go).
+	deadBodies int
 	// Store, when set, persists summaries and whole results across
 	// processes (check's on-disk cache); ToolID distinguishes builds.
 	Store  Store

@@ -6,3 +6,11 @@ func (e *Engine) Reused() int { return e.reused }
 // Trivia counts the files re-summarised by moving their previous summary
 // (trivia.go).
 func (e *Engine) Trivia() int { return e.trivia }
+
+// Unrun counts the changed files the fast path of reuse.go took because
+// the analysis never executes them.
+func (e *Engine) Unrun() int { return e.unrun }
+
+// DeadBodies counts the changed files the fast path of reuse.go took
+// because only bodies the analysis never executed changed.
+func (e *Engine) DeadBodies() int { return e.deadBodies }

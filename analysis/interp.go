@@ -42,7 +42,9 @@ import (
 // kept.
 //
 // Re-checking after an edit. An edit that leaves every IR the same apart
-// from positions re-renders the last run (reuse.go, trivia.go); any other
+// from positions, or changes only what the last run never executed (a
+// module it never ran, the body of a function it never called),
+// re-renders the last run (reuse.go, trivia.go, deadbody.go); any other
 // edit runs the whole interpretation again, because its state is shared
 // by all entries in order: the memo, the widening counters, the
 // allocation-site objects, the module globals (a module runs once, inside

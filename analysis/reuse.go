@@ -16,6 +16,11 @@ import (
 // old IR nodes take the new positions in place, the old summary takes
 // the new source, and only the rules, suppressions and notes run again.
 //
+// Two more kinds of edit keep the last run, because the run never read
+// what they change: an edit of a file whose module the run never executed
+// (neverRan), and an edit inside the bodies of functions it never called
+// (deadbody.go). In both a fresh run would take the same steps.
+//
 // The shape comparison below visits every field of the IR types; a test
 // (reuse_test.go) lists those fields so that a field added later cannot be
 // forgotten here.
@@ -105,9 +110,10 @@ func (l *lastRun) fileFindings(prev map[fileRule]fileFindings, p *Pass, s *Summa
 	return f.diags
 }
 
-// keep trims the interpreter to what rendering its facts needs.
+// keep trims the interpreter to what rendering its facts needs, and the
+// set of functions it called (deadbody.go).
 func (in *interp) keep() {
-	in.memo, in.active, in.called, in.evals = nil, nil, nil, nil
+	in.memo, in.active, in.evals = nil, nil, nil
 	in.assigned, in.instances, in.stack = nil, nil, nil
 }
 
@@ -132,17 +138,42 @@ func (e *Engine) reuse(sums []*Summary, optsKey, root string, relGen int) *lastR
 			changed = append(changed, i)
 		}
 	}
-	for _, i := range changed {
-		if !sameShape(l.sums[i], sums[i]) {
-			return nil
+	// How each changed file keeps the last run: its IR has the old shape
+	// (moved onto the new text), or the run never executed its module (the
+	// new summary replaces the old), or only bodies the run never executed
+	// changed (merged, deadbody.go). Decided for all before any changes.
+	dead := make([]*shapeWalk, len(changed)) // for a merge
+	unrun := make([]bool, len(changed))
+	for k, i := range changed {
+		switch {
+		case sameShape(l.sums[i], sums[i]):
+		case l.neverRan(l.sums[i]):
+			unrun[k] = true
+		default:
+			w, ok := compareDead(l.sums[i], sums[i], l.neverCalled)
+			if !ok {
+				return nil
+			}
+			dead[k] = w
 		}
 	}
 	if l.moved == nil {
 		l.moved = map[*Summary]bool{}
 	}
-	for _, i := range changed {
+	for k, i := range changed {
 		old := l.sums[i]
-		moveTo(old, sums[i])
+		switch {
+		case unrun[k]:
+			l.prog.byPath[old.Path].Sum = sums[i]
+			l.sums[i], l.prog.Files[i] = sums[i], sums[i]
+			e.unrun++
+			continue
+		case dead[k] != nil:
+			mergeDead(old, sums[i], dead[k])
+			e.deadBodies++
+		default:
+			moveTo(old, sums[i])
+		}
 		sums[i] = old
 		e.cache[old.Path] = old
 		l.moved[old] = true
@@ -153,6 +184,21 @@ func (e *Engine) reuse(sums []*Summary, optsKey, root string, relGen int) *lastR
 	e.shifted = nil
 	return l
 }
+
+// neverRan reports whether the run never executed s's module. The
+// interpreter reaches a file's IR only by running its module (runModule:
+// every function, class and statement of the file is created by its top
+// level), so such a run read nothing of s but its path, and a fresh run
+// with another version of s, the entry modules being the same (relGen),
+// would never run it either: it is the same run. Only s's own findings
+// (rules per file, suppressions, syntax notes) change.
+func (l *lastRun) neverRan(s *Summary) bool {
+	m := l.prog.byPath[s.Path]
+	return m != nil && m.Sum == s && m.state == 0
+}
+
+// neverCalled reports whether the run never executed d's body.
+func (l *lastRun) neverCalled(d *FuncDef) bool { return !l.in.called[d] }
 
 // sameShape reports whether b's IR is a's apart from positions and source text.
 func sameShape(a, b *Summary) bool {
@@ -210,6 +256,13 @@ type shapeWalk struct {
 	defs    map[*FuncDef]*FuncDef
 	classes map[*ClassDef]*ClassDef
 	exprs   map[*Expr]*Expr
+	// dead, when set, reports the functions whose bodies the last run
+	// never executed: their bodies may differ (deadbody.go). The walk
+	// records them in swaps, and the new IR's reference calls met on the
+	// way in calls (new -> old); with patch, swaps lists the bodies to take.
+	dead  func(*FuncDef) bool
+	swaps map[*FuncDef]*FuncDef
+	calls map[*Expr]*Expr
 }
 
 func (w *shapeWalk) span(a *pp.Span, b pp.Span) {
@@ -234,6 +287,9 @@ func (w *shapeWalk) expr(a, b *Expr) bool {
 	if !w.patch {
 		if _, ok := w.exprs[a]; ok {
 			w.exprs[a] = b
+		}
+		if _, ok := w.calls[b]; ok {
+			w.calls[b] = a
 		}
 	}
 	w.span(&a.Span, b.Span)
@@ -338,7 +394,11 @@ func (w *shapeWalk) def(a, b *FuncDef) bool {
 	if a == nil || b == nil {
 		return a == b
 	}
-	if a.Name != b.Name || a.Qual != b.Qual || a.Lambda != b.Lambda || a.MocksShardMap != b.MocksShardMap || len(a.Params) != len(b.Params) {
+	// A body the last run never executed is taken whole from the new IR:
+	// nothing of it reached the analysis (deadbody.go).
+	dead := w.patch && w.swaps[a] == b || !w.patch && w.dead != nil && w.dead(a)
+	if a.Name != b.Name || a.Qual != b.Qual || a.Lambda != b.Lambda || a.MocksShardMap != b.MocksShardMap && !dead ||
+		len(a.Params) != len(b.Params) {
 		return false
 	}
 	if !w.patch {
@@ -352,7 +412,18 @@ func (w *shapeWalk) def(a, b *FuncDef) bool {
 			return false
 		}
 	}
-	return w.exprs_(a.Decorators, b.Decorators) && w.stmts(a.Body, b.Body)
+	if !w.exprs_(a.Decorators, b.Decorators) {
+		return false
+	}
+	if dead {
+		if w.patch {
+			a.Body, a.MocksShardMap = b.Body, b.MocksShardMap
+		} else {
+			w.swaps[a] = b
+		}
+		return true
+	}
+	return w.stmts(a.Body, b.Body)
 }
 
 func (w *shapeWalk) class(a, b *ClassDef) bool {

@@ -25,7 +25,7 @@ func TestReuseMatchesFreshCheck(t *testing.T) {
 	cases = append(cases, "../examples")
 	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
 	ctx := context.Background()
-	fast, trivia := 0, 0
+	fast, trivia, unrun := 0, 0, 0
 	slow, fastBy := map[string]int{}, map[string]int{}
 	for _, dir := range cases {
 		files := loadDir(t, dir)
@@ -64,6 +64,7 @@ func TestReuseMatchesFreshCheck(t *testing.T) {
 			files[i].Src = orig
 		}
 		trivia += e.Trivia()
+		unrun += e.Unrun()
 	}
 	if fast == 0 {
 		t.Error("the fast path was never taken")
@@ -82,7 +83,10 @@ func TestReuseMatchesFreshCheck(t *testing.T) {
 	if trivia == 0 {
 		t.Error("no edit took the trivia path of trivia.go")
 	}
-	t.Logf("fast path taken %d times (%d files moved by trivia.go); slow path per edit: %v", fast, trivia, slow)
+	if unrun == 0 {
+		t.Error("no edit of a file the analysis never runs took the fast path")
+	}
+	t.Logf("fast path taken %d times (%d files moved by trivia.go, %d never run); slow path per edit: %v", fast, trivia, unrun, slow)
 }
 
 type reuseEdit struct {
@@ -237,4 +241,290 @@ func FuzzReuse(f *testing.F) {
 		files[0].Src = append(append(append([]byte{}, src[:i]...), ins...), src[j:]...)
 		warmEqualsFresh(t, e, files, opts, "after the edit")
 	})
+}
+
+// TestReuseNeverRunFiles: a file the analysis keeps for its per-file rules
+// but never executes (nothing that reaches Pallas imports it) can change
+// freely without re-running the analysis, until an edit makes it import
+// Pallas or a module that does. Every result equals a fresh check, with
+// and without pruning.
+func TestReuseNeverRunFiles(t *testing.T) {
+	root := t.TempDir()
+	project := map[string]string{
+		"app/__init__.py": "",
+		"app/kernels.py": `import jax
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+
+def kernel(x_ref, o_ref, s, r):
+    pltpu.make_async_remote_copy(x_ref, o_ref, s, r, device_id={"x": jax.lax.axis_index("x")}).start()
+
+
+def run(x):
+    return pl.pallas_call(kernel, out_shape=x, scratch_shapes=[pltpu.SemaphoreType.DMA] * 2)(x)
+`,
+		"main.py": "from app.kernels import run\n\nrun(1)\n",
+		// Mentions JAX (kept for PAL3xx) but reaches no kernel: never run.
+		"models/layer.py": `import jax
+from jax.experimental.shard_map import shard_map
+
+
+def layer(x):
+    return jax.numpy.tanh(x) * 2
+
+
+y = layer(1)
+`,
+		"tools/cli.py": "def shout(s):\n    return s.upper()\n\nprint(shout('x'))\n",
+	}
+	var files []analysis.SourceFile
+	for _, name := range []string{"app/__init__.py", "app/kernels.py", "main.py", "models/layer.py", "tools/cli.py"} {
+		p := filepath.Join(root, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(project[name]), 0o644)
+		files = append(files, analysis.SourceFile{Path: p, Src: []byte(project[name])})
+	}
+	layer, cli := &files[3], &files[4]
+	for _, noPrune := range []bool{false, true} {
+		opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true, NoPrune: noPrune}
+		e := analysis.NewEngine()
+		if _, err := e.Check(context.Background(), files, opts); err != nil {
+			t.Fatal(err)
+		}
+		orig := layer.Src
+		steps := []struct {
+			name string
+			f    *analysis.SourceFile
+			src  string
+			fast bool // must take the never-run path
+		}{
+			{"code changed", layer, strings.Replace(string(orig), "* 2", "* y + f(3)", 1), true},
+			{"a syntax error", layer, string(orig) + "\ndef broken(:\n", true},
+			{"a new deprecated import", layer, "from jax.experimental.shard_map import shard_map as sm\n" + string(orig), true},
+			{"now imports the kernels", layer, "from app.kernels import run\n" + string(orig) + "run(y)\n", false},
+			{"code changed while it runs", layer, "from app.kernels import run\n" + string(orig) + "run(y + 1)\n", false},
+			{"back to the original", layer, string(orig), false},
+			{"code changed again", layer, strings.Replace(string(orig), "tanh", "sinh", 1), true},
+			{"imports Pallas itself", layer, "from jax.experimental import pallas as pl\n" + string(orig), false},
+			{"back again", layer, string(orig), false},
+		}
+		if noPrune { // a file pruning would drop: only NoPrune parses it
+			steps = append(steps, struct {
+				name string
+				f    *analysis.SourceFile
+				src  string
+				fast bool
+			}{"a plain file changed", cli, strings.Replace(project["tools/cli.py"], "upper", "lower", 1), true})
+		}
+		for _, st := range steps {
+			st.f.Src = []byte(st.src)
+			before := e.Unrun()
+			name := fmt.Sprintf("NoPrune=%v: %s", noPrune, st.name)
+			warmEqualsFresh(t, e, files, opts, name)
+			if took := e.Unrun() > before; took != st.fast {
+				t.Errorf("%s: took the never-run path: %v, want %v", name, took, st.fast)
+			}
+		}
+		// Random typing into the never-run file, some of it making the
+		// file reach the kernels and back.
+		snippets := []string{"from app.kernels import run\n", "run(1)\n", "from jax.experimental import pallas as pl\n",
+			"def f(:\n", "x = 1\n", "# c\n", "(", "shard_map(layer, mesh, P(), P(), check_rep=False)\n", "\"\"\"doc\"\"\"\n", "    "}
+		rng := rand.New(rand.NewSource(3))
+		before, reused := e.Unrun(), e.Reused()
+		for i := 0; i < 120; i++ {
+			src := layer.Src
+			if i%6 == 0 {
+				src = orig // runs of a few edits each
+			}
+			at := bytes.LastIndexByte(src[:rng.Intn(len(src)+1)], '\n') + 1
+			next := append([]byte{}, src[:at]...)
+			if rng.Intn(3) == 0 && at < len(src) {
+				next = append(next, src[min(len(src), at+1+rng.Intn(30)):]...)
+			} else {
+				next = append(append(next, snippets[rng.Intn(len(snippets))]...), src[at:]...)
+			}
+			layer.Src = next
+			if !warmEqualsFresh(t, e, files, opts, fmt.Sprintf("NoPrune=%v: random step %d", noPrune, i)) {
+				break
+			}
+		}
+		if e.Unrun() == before {
+			t.Errorf("NoPrune=%v: no random edit took the never-run path", noPrune)
+		}
+		t.Logf("NoPrune=%v: of 120 random edits, %d took the never-run path, %d the fast path in all", noPrune, e.Unrun()-before, e.Reused()-reused)
+		layer.Src, cli.Src = orig, []byte(project["tools/cli.py"])
+	}
+}
+
+// firstBodyLines returns the offsets and indentation of the first line of
+// every def body written on lines of its own.
+func firstBodyLines(src []byte) (at []int, indent [][]byte) {
+	lines := bytes.SplitAfter(src, []byte("\n"))
+	off, inDef := 0, false
+	for _, l := range lines {
+		trim := bytes.TrimLeft(l, " \t")
+		if inDef && len(bytes.TrimSpace(l)) > 0 {
+			at, indent = append(at, off), append(indent, l[:len(l)-len(trim)])
+			inDef = false
+		}
+		if (bytes.HasPrefix(trim, []byte("def ")) || bytes.HasPrefix(trim, []byte("async def "))) &&
+			bytes.HasSuffix(bytes.TrimSpace(l), []byte(":")) {
+			inDef = true
+		}
+		off += len(l)
+	}
+	return at, indent
+}
+
+// TestReuseDeadBodies types a statement at the top of every function body
+// of every fixture, one engine per project: a body the last run never
+// executed takes the fast path (deadbody.go), any other re-runs the
+// analysis, and every result equals a fresh check.
+func TestReuseDeadBodies(t *testing.T) {
+	cases, _ := filepath.Glob("rules/testdata/PAL*/*")
+	cases = append(cases, "../examples", "dead")
+	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
+	dead, edits := 0, 0
+	for _, dir := range cases {
+		files := loadDir(t, dir)
+		if dir == "dead" {
+			files = deadProject(t)
+		}
+		if len(files) == 0 {
+			continue
+		}
+		e := analysis.NewEngine()
+		if _, err := e.Check(context.Background(), files, opts); err != nil {
+			t.Fatal(err)
+		}
+		for i := range files {
+			orig := files[i].Src
+			at, indent := firstBodyLines(orig)
+			for k, off := range at {
+				for _, stmt := range []string{"extra_ = helper(1)\n", "return pl.pallas_call(kern, out_shape=x)(x)\n"} {
+					ed := append(append(append([]byte{}, orig[:off]...), indent[k]...), stmt...)
+					files[i].Src = append(ed, orig[off:]...)
+					before := e.DeadBodies()
+					warmEqualsFresh(t, e, files, opts, fmt.Sprintf("%s/%s body %d: %q", dir, filepath.Base(files[i].Path), k, stmt))
+					dead += e.DeadBodies() - before
+					edits++
+					files[i].Src = orig
+					warmEqualsFresh(t, e, files, opts, fmt.Sprintf("%s/%s body %d undone", dir, filepath.Base(files[i].Path), k))
+				}
+			}
+		}
+	}
+	if dead == 0 {
+		t.Error("no edit of a body the analysis never ran took the fast path")
+	}
+	t.Logf("%d of %d body edits took the dead-body path", dead, edits)
+}
+
+// deadProject: kernels that use a helper module, most of whose functions
+// no entry calls (the fixtures use Pallas everywhere, so every function of
+// theirs runs, at least as a library entry).
+func deadProject(t *testing.T) []analysis.SourceFile {
+	root := t.TempDir()
+	project := [][2]string{
+		{"app/__init__.py", ""},
+		{"app/util.py", `import jax
+
+AXIS = "x"
+
+
+def axis():
+    return AXIS
+
+
+def unused(x):
+    y = x + 1
+    return y
+
+
+def factory():
+    def inner(z):
+        return z
+
+    return inner
+
+
+class Helper:
+    def method(self):
+        return jax.lax.axis_index(AXIS)
+
+    def other(self, mesh):
+        return mesh
+`},
+		{"app/kernels.py", `import jax
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+from app import util
+
+
+def kernel(x_ref, o_ref, s, r):
+    pltpu.make_async_remote_copy(x_ref, o_ref, s, r, device_id={util.axis(): 0}).start()
+
+
+def run(x):
+    return pl.pallas_call(kernel, out_shape=x, scratch_shapes=[pltpu.SemaphoreType.DMA] * 2)(x)
+`},
+		{"main.py", "from app.kernels import run\nfrom app.util import factory\n\nrun(1)\nf = factory\n"},
+	}
+	var files []analysis.SourceFile
+	for _, f := range project {
+		p := filepath.Join(root, f[0])
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(f[1]), 0o644)
+		files = append(files, analysis.SourceFile{Path: p, Src: []byte(f[1])})
+	}
+	return files
+}
+
+// TestReuseDeadBodiesRandom types random lines into the helper module of
+// deadProject, in runs of a few edits from its original text: inside
+// bodies no entry runs, inside ones it runs, at module level (where a call
+// can make a dead function live). Every result equals a fresh check.
+func TestReuseDeadBodiesRandom(t *testing.T) {
+	files := deadProject(t)
+	util := &files[1]
+	orig := util.Src
+	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
+	e := analysis.NewEngine()
+	if _, err := e.Check(context.Background(), files, opts); err != nil {
+		t.Fatal(err)
+	}
+	snippets := []string{"        x = 1\n", "    x = 1\n", "        return jax.lax.axis_index('y')\n", "    y = unused(2)\n",
+		"unused(1)\n", "Helper().method()\n", "def extra():\n    return 1\n", "        # c\n", "        (\n", "    \n",
+		"    return factory()(1)\n", "    import os\n"}
+	rng := rand.New(rand.NewSource(5))
+	steps := 300
+	if testing.Short() {
+		steps = 80
+	}
+	before := e.DeadBodies()
+	for i := 0; i < steps; i++ {
+		src := util.Src
+		if i%5 == 0 {
+			src = orig
+		}
+		lines := bytes.SplitAfter(src, []byte("\n"))
+		k := rng.Intn(len(lines) + 1)
+		var next []byte
+		for j, l := range lines {
+			if j == k {
+				next = append(next, snippets[rng.Intn(len(snippets))]...)
+			}
+			next = append(next, l...)
+		}
+		util.Src = next
+		if !warmEqualsFresh(t, e, files, opts, fmt.Sprintf("step %d", i)) {
+			t.Logf("text:\n%s", next)
+			break
+		}
+	}
+	if e.DeadBodies() == before {
+		t.Error("no random edit took the dead-body path")
+	}
+	t.Logf("%d of %d random edits took the dead-body path", e.DeadBodies()-before, steps)
 }

@@ -1,0 +1,82 @@
+package analysis
+
+import (
+	"maps"
+	"slices"
+)
+
+// The dead-body path of reuse.go. A run executes a function's body only
+// by calling it (callFunc records every such function in called); a body
+// it never called contributed nothing to the run: the interpreter did not
+// read one node of it. An edit that changes only such bodies (and
+// positions) leaves a fresh run taking the same steps as the last one, so
+// the last run stands, as for an edit of positions alone. Typing inside a
+// helper that no entry reaches, a nested function that is only returned,
+// a method no one calls: the analysis does not run again.
+//
+// The old summary stays the one the run refers to: its IR takes the new
+// positions in place (as moveTo), each dead function takes its new body
+// whole (the new IR's nodes, now the old summary's), and the lists the
+// rules read (Defs, Classes, Refs) are the new summary's with every node
+// outside a dead body replaced by its old counterpart. The result equals a
+// fresh summary of the new text (TestDeadBodyMatchesFreshSummary).
+
+// compareDead reports whether b's IR is a's apart from positions, source
+// text and the bodies of functions dead says never ran. It changes
+// neither; the walk it returns is what mergeDead needs.
+func compareDead(a, b *Summary, dead func(*FuncDef) bool) (*shapeWalk, bool) {
+	if a.ParseError != "" || b.ParseError != "" || a.UsesPallas != b.UsesPallas || !maps.Equal(a.Imports, b.Imports) {
+		return nil, false
+	}
+	w := &shapeWalk{defs: make(map[*FuncDef]*FuncDef, len(a.Defs)), classes: make(map[*ClassDef]*ClassDef, len(a.Classes)),
+		exprs: map[*Expr]*Expr{}, dead: dead, swaps: map[*FuncDef]*FuncDef{}, calls: map[*Expr]*Expr{}}
+	for _, r := range b.Refs {
+		if r.Call != nil {
+			w.calls[r.Call] = nil
+		}
+	}
+	if !w.stmts(a.Body, b.Body) || len(w.swaps) == 0 {
+		return nil, false
+	}
+	return w, true
+}
+
+// mergeDead moves a onto b's text after compareDead(a, b) returned w.
+func mergeDead(a, b *Summary, w *shapeWalk) {
+	oldDef := make(map[*FuncDef]*FuncDef, len(w.defs))
+	for o, n := range w.defs {
+		oldDef[n] = o
+	}
+	oldClass := make(map[*ClassDef]*ClassDef, len(w.classes))
+	for o, n := range w.classes {
+		oldClass[n] = o
+	}
+	// Definitions outside the dead bodies are the old ones (the run's
+	// values refer to them); those inside are the new ones, now a's.
+	defs := slices.Clone(b.Defs) // nil stays nil, as in a fresh summary
+	for i, d := range b.Defs {
+		if o, ok := oldDef[d]; ok {
+			defs[i] = o
+		} else {
+			d.File, defs[i] = a, d
+		}
+	}
+	classes := slices.Clone(b.Classes)
+	for i, c := range b.Classes {
+		if o, ok := oldClass[c]; ok {
+			classes[i] = o
+		} else {
+			c.File, classes[i] = a, c
+		}
+	}
+	refs := slices.Clone(b.Refs)
+	for i := range refs {
+		if o := w.calls[refs[i].Call]; o != nil {
+			refs[i].Call = o
+		}
+	}
+	p := &shapeWalk{patch: true, swaps: w.swaps}
+	p.stmts(a.Body, b.Body)
+	a.Defs, a.Classes, a.Refs = defs, classes, refs
+	a.Src, a.Hash, a.Comments, a.SyntaxErrors, a.mapper = b.Src, b.Hash, b.Comments, b.SyntaxErrors, b.mapper
+}
