@@ -20,10 +20,14 @@ type editorResult struct {
 	OpenSeconds      float64 `json:"open_seconds"` // didOpen of the hot file -> a hover answered from results that include it
 	HotFindings      int     `json:"hot_file_findings"`
 	Edits            latency `json:"edits"`
-	Hover            latency `json:"hover"`
-	HoverEmpty       int     `json:"hover_empty"` // hovers answered with null
-	RSSEndMB         float64 `json:"rss_end_mb"`
-	PeakRSSMB        float64 `json:"peak_rss_mb"` // VmHWM at the end of the session
+	// Anywhere are one-line code edits at random places of the corpus
+	// (edits_anywhere.go); AnywhereFast counts those within anywhereFast.
+	Anywhere     latency `json:"edits_anywhere"`
+	AnywhereFast int     `json:"edits_anywhere_fast"`
+	Hover        latency `json:"hover"`
+	HoverEmpty   int     `json:"hover_empty"` // hovers answered with null
+	RSSEndMB     float64 `json:"rss_end_mb"`
+	PeakRSSMB    float64 `json:"peak_rss_mb"` // VmHWM at the end of the session
 }
 
 // session is one editor session against `pallas-ls serve`.
@@ -59,7 +63,8 @@ func runEditor(ctx context.Context, bin, root string, c *Corpus, env []string, o
 	s := &session{cl: cl, root: root, hot: c.Hot, timeout: o.timeout, perEdit: perEdit}
 	for _, step := range []func(context.Context) error{s.initialize, s.waitIndexed, s.open,
 		func(ctx context.Context) error { return s.hovers(ctx, o.edits) },
-		func(ctx context.Context) error { return s.edits(ctx, o.edits) }} {
+		func(ctx context.Context) error { return s.edits(ctx, o.edits) },
+		func(ctx context.Context) error { return s.editsAnywhere(ctx, c, o.edits) }} {
 		if err := step(ctx); err != nil {
 			return &s.res, err
 		}

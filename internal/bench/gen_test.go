@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -145,5 +146,43 @@ func TestPruningKeepsCorpusResults(t *testing.T) {
 		if len(full.Diagnostics) == 0 || !reflect.DeepEqual(pruned, full) {
 			t.Errorf("seed %d: pruning changed the result (%d findings pruned, %d full)", seed, len(pruned.Diagnostics), len(full.Diagnostics))
 		}
+	}
+}
+
+// TestPickAnywhere: the random insertion points are reproducible, spread
+// over many files, and each is a line a statement can go before.
+func TestPickAnywhere(t *testing.T) {
+	c := Generate(Config{Lines: 20000, Seed: 1})
+	a, b := pickAnywhere(c, 120, 1), pickAnywhere(c, 120, 1)
+	if len(a) != 120 {
+		t.Fatalf("got %d points, want 120", len(a))
+	}
+	files := map[string]bool{}
+	for i := range a {
+		if a[i].path != b[i].path || a[i].line != b[i].line {
+			t.Fatal("the same seed chose different points")
+		}
+		files[a[i].path] = true
+		l := a[i].text[a[i].line]
+		if strings.TrimSpace(l) == "" || strings.HasPrefix(strings.TrimSpace(l), "#") {
+			t.Errorf("%s:%d is not a statement: %q", a[i].path, a[i].line+1, l)
+		}
+		if i >= 40 {
+			continue // parsing is the slow part
+		}
+		// The inserted line keeps the file valid Python.
+		lines := slices.Clone(a[i].text)
+		indent := len(l) - len(strings.TrimLeft(l, " "))
+		lines = slices.Insert(lines, a[i].line, strings.Repeat(" ", indent)+anywhereStmt)
+		tree, err := pyparse.Parse([]byte(strings.Join(lines, "\n")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if errs := tree.SyntaxErrors(); len(errs) > 0 {
+			t.Errorf("%s:%d: the inserted statement makes a syntax error: %v", a[i].path, a[i].line+1, errs[0])
+		}
+	}
+	if len(files) < 20 {
+		t.Errorf("120 points fell in only %d files", len(files))
 	}
 }

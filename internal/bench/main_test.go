@@ -1,0 +1,36 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"testing"
+)
+
+// TestBenchRuns runs the whole benchmark on the smallest corpus with a few
+// editor samples, against a freshly built server: every measurement must
+// come back (the numbers themselves are not judged here).
+func TestBenchRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the server and runs an editor session")
+	}
+	var out, log bytes.Buffer
+	if code := run(context.Background(), []string{"-lines", "10k", "-edits", "6", "-json"}, &out, &log); code != 0 {
+		t.Fatalf("bench exited %d:\n%s\n%s", code, log.String(), out.String())
+	}
+	var res struct {
+		Sizes []struct {
+			Editor *editorResult `json:"editor"`
+		} `json:"results"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+		t.Fatalf("bad JSON: %v\n%s", err, out.String())
+	}
+	if len(res.Sizes) != 1 || res.Sizes[0].Editor == nil {
+		t.Fatalf("no editor result:\n%s", out.String())
+	}
+	e := res.Sizes[0].Editor
+	if e.Edits.N != 6 || e.Anywhere.N != 6 || e.Hover.N != 6 {
+		t.Errorf("want 6 samples of each editor measurement, got edits %d, anywhere %d, hovers %d", e.Edits.N, e.Anywhere.N, e.Hover.N)
+	}
+}
