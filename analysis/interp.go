@@ -67,6 +67,32 @@ import (
 //     entries whose closure holds F.
 // That changes what the analysis computes (no sharing between entries),
 // so it needs its own validation on real code; it is not done.
+//
+// Where a full run spends its steps (measured on real code, steps of
+// tick): tpu-inference 1.26M steps, of which module top levels 6%, tests
+// 78%, library entries 16%, with kernel bodies (kernelEffects) a third
+// of all; sglang-jax 1.5M, module top levels 33%, tests 64%. The
+// synthetic 300k-line corpus needs 0.28M. Of the function bytes in
+// modules that run, 61% (tpu-inference), 68% (sglang-jax) and 34% (jax)
+// belong to functions the concrete entries call, 15%, 2% and 18% to
+// functions only library entries call, the rest to functions never
+// called (deadbody.go's share). Two exact designs were weighed against
+// these figures and not built:
+//   - Resume from the first entry that executed what changed: journal
+//     every write to state older than the running entry (interp maps,
+//     module run states, scopes, objects, kernel-call records), undo it
+//     back to that entry, swap the changed bodies in as deadbody.go does,
+//     and run the remaining entries. Exact, but the gain depends on where
+//     the first reader sits: a body first run by a module top level
+//     re-runs nearly everything; kernel bodies, first run by tests in
+//     path order, about half; library-only bodies, the library phase only.
+//     About 1.5 to 2 times faster on average for edits of executed code.
+//   - Isolated tests (above): pytest runs each test on its own, so it is
+//     the natural semantics for the 64 to 78% of steps tests take, and an
+//     edit would re-run the module top levels and the tests that reach the
+//     edited file. But without a shared memo each test re-evaluates the
+//     wrappers others evaluated, which costs the cold check, and records
+//     need keys without closure identity.
 
 const (
 	maxStack  = 48
