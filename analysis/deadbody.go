@@ -43,32 +43,10 @@ func compareDead(a, b *Summary, dead func(*FuncDef) bool) (*shapeWalk, bool) {
 
 // mergeDead moves a onto b's text after compareDead(a, b) returned w.
 func mergeDead(a, b *Summary, w *shapeWalk) {
-	oldDef := make(map[*FuncDef]*FuncDef, len(w.defs))
-	for o, n := range w.defs {
-		oldDef[n] = o
-	}
-	oldClass := make(map[*ClassDef]*ClassDef, len(w.classes))
-	for o, n := range w.classes {
-		oldClass[n] = o
-	}
 	// Definitions outside the dead bodies are the old ones (the run's
 	// values refer to them); those inside are the new ones, now a's.
-	defs := slices.Clone(b.Defs) // nil stays nil, as in a fresh summary
-	for i, d := range b.Defs {
-		if o, ok := oldDef[d]; ok {
-			defs[i] = o
-		} else {
-			d.File, defs[i] = a, d
-		}
-	}
-	classes := slices.Clone(b.Classes)
-	for i, c := range b.Classes {
-		if o, ok := oldClass[c]; ok {
-			classes[i] = o
-		} else {
-			c.File, classes[i] = a, c
-		}
-	}
+	defs := oldOrAdopted(b.Defs, w.defs, func(d *FuncDef) { d.File = a })
+	classes := oldOrAdopted(b.Classes, w.classes, func(c *ClassDef) { c.File = a })
 	refs := slices.Clone(b.Refs)
 	for i := range refs {
 		if o := w.calls[refs[i].Call]; o != nil {
@@ -79,4 +57,23 @@ func mergeDead(a, b *Summary, w *shapeWalk) {
 	p.stmts(a.Body, b.Body)
 	a.Defs, a.Classes, a.Refs = defs, classes, refs
 	a.Src, a.Hash, a.Comments, a.SyntaxErrors, a.mapper = b.Src, b.Hash, b.Comments, b.SyntaxErrors, b.mapper
+}
+
+// oldOrAdopted lists fresh with each node the walk paired (old -> new in
+// pairs) replaced by its old counterpart; the others lie in dead bodies
+// and are adopted. A nil list stays nil, as in a fresh summary.
+func oldOrAdopted[T any](fresh []*T, pairs map[*T]*T, adopt func(*T)) []*T {
+	old := make(map[*T]*T, len(pairs))
+	for o, n := range pairs {
+		old[n] = o
+	}
+	out := slices.Clone(fresh)
+	for i, n := range fresh {
+		if o, ok := old[n]; ok {
+			out[i] = o
+		} else {
+			adopt(n)
+		}
+	}
+	return out
 }

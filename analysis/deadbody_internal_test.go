@@ -2,9 +2,10 @@ package analysis
 
 import (
 	"bytes"
+	"maps"
 	"math/rand"
 	"reflect"
-	"sort"
+	"slices"
 	"testing"
 )
 
@@ -41,11 +42,7 @@ func bodyEdits(src []byte, d *FuncDef) [][]byte {
 // every field, and an edit outside such bodies is refused.
 func TestDeadBodyMatchesFreshSummary(t *testing.T) {
 	srcs := triviaSources(t)
-	paths := make([]string, 0, len(srcs))
-	for p := range srcs {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
+	paths := slices.Sorted(maps.Keys(srcs))
 	merged, refused := 0, 0
 	for _, path := range paths {
 		src := srcs[path]
@@ -84,11 +81,7 @@ func TestDeadBodyMatchesFreshSummary(t *testing.T) {
 // summary.
 func TestDeadBodyRandomEdits(t *testing.T) {
 	srcs := triviaSources(t)
-	paths := make([]string, 0, len(srcs))
-	for p := range srcs {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
+	paths := slices.Sorted(maps.Keys(srcs))
 	rng := rand.New(rand.NewSource(11))
 	snippets := []string{"x = 1\n", "        return y\n", "    pass\n", "def g(:\n", "    # c\n", "\n", "    lambda q: q\n",
 		"    def inner():\n        return pl.pallas_call(k)\n", "    import os\n", "class K:\n    pass\n"}
