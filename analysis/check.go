@@ -32,6 +32,8 @@ type Engine struct {
 	shifted map[*Summary]bool
 	trivia  int // files re-summarised that way
 	unrun   int // changed files the fast path took because no run executes them
+	// budget, when positive, replaces every run's step budget (tests).
+	budget int
 	// deadBodies counts changed files it took because only bodies the
 	// run never executed changed (deadbody.go).
 	deadBodies int
@@ -94,13 +96,21 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 		}
 		e.last, e.shifted = nil, nil // the new run sees every position as it is now
 		entries := map[string]bool{}
+		kept := 0
 		for i, f := range files {
 			if entry[i] {
 				entries[f.Path] = true
 			}
+			if keep[i] {
+				kept += len(f.Src)
+			}
+		}
+		budget := stepBudget(kept)
+		if e.budget > 0 {
+			budget = e.budget
 		}
 		var l *lastRun
-		res, l, err = run(ctx, sums, root, entries, &opts, carry)
+		res, l, err = run(ctx, sums, root, entries, budget, &opts, carry)
 		if err == nil {
 			l.optsKey, l.root, l.relGen = optsKey, root, e.rel.gen
 			e.last = l
@@ -252,14 +262,14 @@ func safeSummarize(path string, src []byte) (s *Summary) {
 
 // run analyses sums as one program. It returns, besides the result, the
 // state the fast path of reuse.go can render again.
-func run(ctx context.Context, sums []*Summary, root string, entries map[string]bool, opts *Options, carry *lastRun) (res *Result, l *lastRun, err error) {
+func run(ctx context.Context, sums []*Summary, root string, entries map[string]bool, budget int, opts *Options, carry *lastRun) (res *Result, l *lastRun, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			res, l, err = nil, nil, fmt.Errorf("internal error in the analysis (please report it): %v", r)
 		}
 	}()
 	prog := newProgramAt(sums, root)
-	in := analyze(ctx, prog, entries, opts)
+	in := analyze(ctx, prog, entries, opts, budget)
 	in.keep()
 	l = &lastRun{sums: sums, prog: prog, in: in, files: carry.files, supps: carry.supps}
 	return report(l, opts), l, ctx.Err()
@@ -307,6 +317,10 @@ func report(l *lastRun, opts *Options) *Result {
 	}
 	res.Diagnostics = dedupe(filterInfo(diags, opts.ShowInfo))
 	res.Notes = syntaxNotes(sums)
+	if n, ok := budgetNote(l.in, sums); ok {
+		res.Notes = append(res.Notes, n)
+		res.Incomplete = n.Message
+	}
 	SortDiagnostics(res.Diagnostics)
 	return res
 }
@@ -351,8 +365,21 @@ func SortDiagnostics(ds []Diagnostic) {
 	})
 }
 
-// syntaxNotes reports regions that did not parse: the analysis used the
-// rest of the file.
+// budgetNote says, when the run spent its step budget, where it stopped:
+// what it had not reached yet was not analysed (unknown, never an error).
+func budgetNote(in *interp, sums []*Summary) (Diagnostic, bool) {
+	if !in.exhausted || len(sums) == 0 {
+		return Diagnostic{}, false
+	}
+	what, file := "its entries", sums[0]
+	if f := in.truncated; f != nil && f.file != nil {
+		what, file = f.what, f.file
+	}
+	return Diagnostic{Code: "note", Severity: SeverityInfo, Location: file.location(pp.Span{}),
+		Message: fmt.Sprintf("the analysis spent its step budget (%d steps) while running %s; "+
+			"what it had not reached was not analysed, so findings may be missing", in.limit, what)}, true
+}
+
 // notesIn keeps the notes about files the pruned analysis would parse:
 // syntax errors are reported where the analysis reads a file, so that
 // NoPrune changes only the work done.
@@ -372,6 +399,8 @@ func notesIn(notes []Diagnostic, files []SourceFile, keep []bool) []Diagnostic {
 	return out
 }
 
+// syntaxNotes reports regions that did not parse: the analysis used the
+// rest of the file.
 func syntaxNotes(sums []*Summary) []Diagnostic {
 	var out []Diagnostic
 	for _, s := range sums {

@@ -9,8 +9,8 @@ import (
 // analyze runs the context analysis over a linked program. Only the
 // modules in entries run as entries (their top levels, their tests); the
 // others run when an entry imports them (prune.go says which and why).
-func analyze(ctx context.Context, prog *Program, entries map[string]bool, opts *Options) *interp {
-	in := newInterp(ctx, prog, opts)
+func analyze(ctx context.Context, prog *Program, entries map[string]bool, opts *Options, budget int) *interp {
+	in := newInterp(ctx, prog, opts, budget)
 	for _, m := range prog.Modules {
 		if entries[m.Path] {
 			in.runModule(m)

@@ -7,6 +7,9 @@ func (e *Engine) Reused() int { return e.reused }
 // (trivia.go).
 func (e *Engine) Trivia() int { return e.trivia }
 
+// SetBudget replaces the step budget of the engine's runs.
+func (e *Engine) SetBudget(n int) { e.budget = n }
+
 // Unrun counts the changed files the fast path of reuse.go took because
 // the analysis never executes them.
 func (e *Engine) Unrun() int { return e.unrun }

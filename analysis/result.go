@@ -12,8 +12,12 @@ type Result struct {
 	// Suppressed counts findings silenced by `# pallas-ls: ignore[...]`.
 	Suppressed int
 	// Notes are remarks about the input, not findings: regions that did not
-	// parse. They never affect the exit code.
+	// parse, a run cut short by its step budget. They never affect the exit
+	// code.
 	Notes []Diagnostic
+	// Incomplete, when set, says why some of the program was not analysed
+	// (the step budget was spent; a note says where).
+	Incomplete string
 }
 
 // KernelCallInfo is what the analysis knows about one kernel call site,

@@ -125,7 +125,8 @@ func (in *interp) keep() {
 // trivia.go) are marked moved too.
 func (e *Engine) reuse(sums []*Summary, optsKey, root string, relGen int) *lastRun {
 	l := e.last
-	if l == nil || l.optsKey != optsKey || l.root != root || l.relGen != relGen || len(l.sums) != len(sums) {
+	if l == nil || l.optsKey != optsKey || l.root != root || l.relGen != relGen || len(l.sums) != len(sums) ||
+		l.in.exhausted { // where a run stops depends on the size of the files (stepBudget)
 		return nil
 	}
 	var changed []int

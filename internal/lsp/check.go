@@ -112,6 +112,7 @@ func (s *server) diagnose(ctx context.Context) (*results, bool) {
 			continue
 		}
 		res.add(r)
+		s.noteIncomplete(g.key, r.Incomplete)
 	}
 	return res, true
 }
@@ -185,4 +186,21 @@ func (s *server) dropEngines(groups []group) {
 			delete(s.engines, key)
 		}
 	}
+}
+
+// noteIncomplete tells the user, once per session, that a check was cut
+// short by its step budget, and logs where each time that changes.
+func (s *server) noteIncomplete(group, msg string) {
+	if s.incomplete == nil {
+		s.incomplete = map[string]string{}
+	}
+	if s.incomplete[group] == msg {
+		return
+	}
+	s.incomplete[group] = msg
+	if msg == "" {
+		return
+	}
+	s.log.warnf("%s: %s", group, msg)
+	s.tellUser("pallas-ls: this workspace is larger than the analysis's step budget; some findings may be missing (details in the log)")
 }

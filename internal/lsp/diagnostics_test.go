@@ -249,3 +249,35 @@ func TestEnginePerGroup(t *testing.T) {
 		t.Errorf("reopening the outside file made %d engines in all, want a fresh third one", n)
 	}
 }
+
+// A check cut short by its step budget is reported to the user once per
+// session and logged each time where it stopped changes.
+func TestStepBudgetSpentIsToldOnce(t *testing.T) {
+	tc := session(t, map[string]string{"kernels.py": kernelSrc}, clientOpts{})
+	tc.open("main.py", callerSrc+"# BUDGET_SPENT_A\n")
+	tc.waitLog("step budget while running BUDGET_SPENT_A")
+	tc.waitLog("showMessage: pallas-ls: this workspace is larger than the analysis's step budget")
+	tc.edit("main.py", 2, nil, callerSrc+"# BUDGET_SPENT_B\n")
+	tc.waitLog("step budget while running BUDGET_SPENT_B")
+	tc.edit("main.py", 3, nil, callerSrc+"# BUDGET_SPENT_B\n\n")
+	tc.edit("main.py", 4, nil, callerSrc)
+	// A hover answers from the check of the newest version: all have run.
+	hover := map[string]any{"textDocument": map[string]any{"uri": tc.uri("main.py")}, "position": map[string]any{"line": 0, "character": 0}}
+	if code := tc.call(protocol.MethodTextDocumentHover, hover, nil); code != 0 {
+		t.Fatalf("hover failed: %d", code)
+	}
+	shown, logged := 0, 0
+	tc.record(func() {
+		for _, l := range tc.logs {
+			if strings.HasPrefix(l, "showMessage: pallas-ls: this workspace is larger") {
+				shown++
+			}
+			if strings.Contains(l, "BUDGET_SPENT_B") {
+				logged++
+			}
+		}
+	})
+	if shown != 1 || logged != 1 {
+		t.Errorf("the budget message was shown %d times and the second stop logged %d times, want 1 and 1", shown, logged)
+	}
+}

@@ -440,6 +440,9 @@ func (f *fakeChecker) Check(ctx context.Context, files []analysis.SourceFile, op
 	res := &analysis.Result{FilesChecked: len(files)}
 	for _, file := range files {
 		f.scan(res, file, kernel, opts)
+		if i := bytes.Index(file.Src, []byte("BUDGET_SPENT_")); i >= 0 { // the run stopped in this file
+			res.Incomplete = fmt.Sprintf("the analysis spent its step budget while running %s", file.Src[i:i+len("BUDGET_SPENT_")+1])
+		}
 	}
 	return res, nil
 }

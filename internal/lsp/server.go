@@ -46,6 +46,9 @@ type server struct {
 	progressSeq atomic.Int64
 	inflight    sync.Map // jsonrpc2.ID -> context.CancelFunc, for $/cancelRequest
 	told        sync.Map // messages already shown to the user
+	// incomplete is, per group key, the last note of a check cut short by
+	// its step budget (diagnose runs one at a time).
+	incomplete map[string]string
 
 	// engines holds one checker per group key (check.go); checks run one
 	// at a time, enginesMu guards the map all the same.
