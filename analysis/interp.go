@@ -93,8 +93,11 @@ import (
 //     the natural semantics for the 64 to 78% of steps tests take, and an
 //     edit would re-run the module top levels and the tests that reach the
 //     edited file. But without a shared memo each test re-evaluates the
-//     wrappers others evaluated, which costs the cold check, and records
-//     need keys without closure identity.
+//     wrappers others evaluated: measured by giving each test its own
+//     memo, counters and objects, a full run takes 2.6 times the steps on
+//     tpu-inference, 1.9 on sglang-jax and 1.1 on jax (the findings stay
+//     the same; witness paths and info hints change). Records also need
+//     keys without closure identity.
 
 const (
 	maxStack = 48
