@@ -10,6 +10,9 @@ import (
 	"unsafe"
 )
 
+// cNode is the C node layout, which Node must match (TestNodeLayout).
+type cNode = C.pp_node
+
 // LiveTree is a tree-sitter tree kept between parses of one document, so
 // that the next version parses incrementally: only the region around the
 // edit is re-parsed. It holds C memory until Close. The language server's
@@ -54,8 +57,9 @@ func ParseLive(old *LiveTree, src []byte) (*Tree, *LiveTree, error) {
 		return nil, nil, ErrTooLarge
 	}
 	var oldTree *C.TSTree
+	var edit C.TSInputEdit
 	if old != nil && old.tree != nil {
-		edit := inputEdit(old.src, src)
+		edit = inputEdit(old.src, src)
 		C.ts_tree_edit(old.tree, &edit)
 		oldTree = old.tree
 	}
@@ -68,7 +72,16 @@ func ParseLive(old *LiveTree, src []byte) (*Tree, *LiveTree, error) {
 	if len(src) > 0 {
 		csrc = (*C.char)(unsafe.Pointer(&src[0]))
 	}
-	if rc := C.pp_reparse(p, oldTree, csrc, C.uint32_t(len(src)), &cnodes, &count, &newTree); rc != 0 {
+	var rc C.int
+	if prev := old.Flat(); oldTree != nil && prev != nil && len(prev.Nodes) > 0 {
+		// The previous flat tree is Go memory without pointers, laid out
+		// as pp_node (TestNodeLayout): C reads it during the call only.
+		rc = C.pp_reparse_reuse(p, oldTree, csrc, C.uint32_t(len(src)), (*C.pp_node)(unsafe.Pointer(&prev.Nodes[0])),
+			C.int32_t(len(prev.Nodes)), &edit, &cnodes, &count, &newTree)
+	} else {
+		rc = C.pp_reparse(p, oldTree, csrc, C.uint32_t(len(src)), &cnodes, &count, &newTree)
+	}
+	if rc != 0 {
 		return nil, nil, errors.New("parser failed")
 	}
 	defer C.free(unsafe.Pointer(cnodes))

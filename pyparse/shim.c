@@ -112,3 +112,118 @@ done:
   *count = f.len;
   return 0;
 }
+
+// reuse describes what pp_reparse_reuse may copy from the old flat tree.
+typedef struct {
+  const pp_node *nodes;
+  int32_t count;
+  uint32_t edit_start, edit_new_end;
+  int64_t delta; // new_end - old_end
+  const TSRange *changed;
+  uint32_t nchanged;
+} reuse;
+
+// copy_subtree appends, under the node just emitted (the current cursor
+// node n), the descendants of its counterpart in the old flat tree, and
+// reports whether it did. The counterpart must be unambiguous: the only
+// old node with n's span (mapped back across the edit), symbol and flags.
+static int copy_subtree(flat *f, const reuse *r, TSNode n) {
+  uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+  if (e <= s) return 0;
+  int64_t shift;
+  if (e < r->edit_start) {
+    shift = 0;
+  } else if (s > r->edit_new_end) {
+    shift = r->delta;
+  } else {
+    return 0;
+  }
+  for (uint32_t i = 0; i < r->nchanged; i++) {
+    if (s <= r->changed[i].end_byte && r->changed[i].start_byte <= e) return 0;
+  }
+  int64_t os = (int64_t)s - shift, oe = (int64_t)e - shift;
+  // Preorder starts never decrease: find the first old node at os.
+  int32_t lo = 0, hi = r->count;
+  while (lo < hi) {
+    int32_t mid = lo + (hi - lo) / 2;
+    if ((int64_t)r->nodes[mid].start < os) lo = mid + 1; else hi = mid;
+  }
+  const pp_node *root = &f->nodes[f->len - 1];
+  int32_t found = -1;
+  for (int32_t i = lo; i < r->count && (int64_t)r->nodes[i].start == os; i++) {
+    const pp_node *o = &r->nodes[i];
+    if ((int64_t)o->end == oe && o->symbol == root->symbol && o->flags == root->flags) {
+      if (found >= 0) return 0; // ambiguous
+      found = i;
+    }
+  }
+  if (found < 0) return 0;
+  int32_t end = r->nodes[found].next, n_desc = end - found - 1;
+  if (n_desc <= 0 || end > r->count) return 0;
+  while (f->len + n_desc > f->cap) {
+    if (grow((void **)&f->nodes, &f->cap, sizeof(pp_node))) return -2;
+  }
+  int32_t at = f->len - 1; // the root's new index
+  for (int32_t k = found + 1; k < end; k++) {
+    pp_node o = r->nodes[k];
+    o.start = (uint32_t)((int64_t)o.start + shift);
+    o.end = (uint32_t)((int64_t)o.end + shift);
+    o.parent = at + (o.parent - found);
+    o.next = at + (o.next - found);
+    f->nodes[f->len++] = o;
+  }
+  return 1;
+}
+
+int pp_reparse_reuse(TSParser *p, TSTree *old, const char *src, uint32_t len,
+                     const pp_node *old_nodes, int32_t old_count,
+                     const TSInputEdit *edit, pp_node **out, int32_t *count,
+                     TSTree **tree_out) {
+  TSTree *tree = ts_parser_parse_string(p, old, src, len);
+  if (!tree) {
+    ts_parser_reset(p);
+    return -1;
+  }
+  reuse r = {old_nodes, old_count, edit->start_byte, edit->new_end_byte,
+             (int64_t)edit->new_end_byte - (int64_t)edit->old_end_byte, NULL, 0};
+  TSRange *changed = ts_tree_get_changed_ranges(old, tree, &r.nchanged);
+  r.changed = changed;
+  flat f = {0};
+  TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(tree));
+  int rc = emit(&f, &c);
+  while (rc == 0) {
+    int copied = copy_subtree(&f, &r, ts_tree_cursor_current_node(&c));
+    if (copied < 0) {
+      rc = copied;
+      break;
+    }
+    if (!copied && ts_tree_cursor_goto_first_child(&c)) {
+      rc = emit(&f, &c);
+      continue;
+    }
+    for (;;) {
+      close_node(&f);
+      if (ts_tree_cursor_goto_next_sibling(&c)) {
+        rc = emit(&f, &c);
+        break;
+      }
+      if (!ts_tree_cursor_goto_parent(&c)) {
+        while (f.depth) close_node(&f);
+        goto done;
+      }
+    }
+  }
+done:
+  ts_tree_cursor_delete(&c);
+  free(f.stack);
+  free(changed);
+  if (rc) {
+    free(f.nodes);
+    ts_tree_delete(tree);
+    return rc;
+  }
+  *out = f.nodes;
+  *count = f.len;
+  *tree_out = tree;
+  return 0;
+}

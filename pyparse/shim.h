@@ -46,6 +46,14 @@ typedef struct {
   TSPoint new_end_point;
 } TSInputEdit;
 void ts_tree_edit(TSTree *self, const TSInputEdit *edit);
+typedef struct {
+  TSPoint start_point;
+  TSPoint end_point;
+  uint32_t start_byte;
+  uint32_t end_byte;
+} TSRange;
+TSRange *ts_tree_get_changed_ranges(const TSTree *old_tree,
+                                    const TSTree *new_tree, uint32_t *length);
 void ts_parser_reset(TSParser *self);
 void ts_tree_delete(TSTree *self);
 TSNode ts_tree_root_node(const TSTree *self);
@@ -102,6 +110,17 @@ int pp_flatten(TSParser *p, const char *src, uint32_t len, pp_node **out,
 // in *tree_out instead of deleting it. old is not deleted.
 int pp_reparse(TSParser *p, TSTree *old, const char *src, uint32_t len,
                pp_node **out, int32_t *count, TSTree **tree_out);
+
+// pp_reparse_reuse is pp_reparse given the flat tree of the version old
+// was parsed from (old_nodes, old_count) and the edit applied to old: a
+// subtree that lies wholly before or after the edit and in none of the
+// ranges tree-sitter reports changed is copied from old_nodes (shifted)
+// instead of walked, so a small edit costs little more than the path down
+// to it.
+int pp_reparse_reuse(TSParser *p, TSTree *old, const char *src, uint32_t len,
+                     const pp_node *old_nodes, int32_t old_count,
+                     const TSInputEdit *edit, pp_node **out, int32_t *count,
+                     TSTree **tree_out);
 void pp_use_libc_allocator(void);
 
 #endif
