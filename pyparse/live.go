@@ -72,16 +72,14 @@ func ParseLive(old *LiveTree, src []byte) (*Tree, *LiveTree, error) {
 	if len(src) > 0 {
 		csrc = (*C.char)(unsafe.Pointer(&src[0]))
 	}
-	var rc C.int
+	var prevNodes *C.pp_node
+	var prevCount C.int32_t
 	if prev := old.Flat(); oldTree != nil && prev != nil && len(prev.Nodes) > 0 {
 		// The previous flat tree is Go memory without pointers, laid out
 		// as pp_node (TestNodeLayout): C reads it during the call only.
-		rc = C.pp_reparse_reuse(p, oldTree, csrc, C.uint32_t(len(src)), (*C.pp_node)(unsafe.Pointer(&prev.Nodes[0])),
-			C.int32_t(len(prev.Nodes)), &edit, &cnodes, &count, &newTree)
-	} else {
-		rc = C.pp_reparse(p, oldTree, csrc, C.uint32_t(len(src)), &cnodes, &count, &newTree)
+		prevNodes, prevCount = (*C.pp_node)(unsafe.Pointer(&prev.Nodes[0])), C.int32_t(len(prev.Nodes))
 	}
-	if rc != 0 {
+	if rc := C.pp_reparse(p, oldTree, csrc, C.uint32_t(len(src)), prevNodes, prevCount, &edit, &cnodes, &count, &newTree); rc != 0 {
 		return nil, nil, errors.New("parser failed")
 	}
 	defer C.free(unsafe.Pointer(cnodes))

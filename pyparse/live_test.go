@@ -60,7 +60,7 @@ func FuzzParseLive(f *testing.F) {
 	})
 }
 
-// TestNodeLayout: pp_reparse_reuse reads the previous version's Go nodes
+// TestNodeLayout: pp_reparse reads the previous version's Go nodes
 // as C pp_nodes, so the two layouts must be the same.
 func TestNodeLayout(t *testing.T) {
 	var n Node

@@ -49,7 +49,8 @@ static void close_node(flat *f) {
   f->nodes[f->stack[--f->depth]].next = f->len;
 }
 
-static int walk_tree(TSTree *tree, pp_node **out, int32_t *count);
+typedef struct reuse reuse;
+static int walk_tree(TSTree *tree, const reuse *r, pp_node **out, int32_t *count);
 
 int pp_flatten(TSParser *p, const char *src, uint32_t len, pp_node **out,
                int32_t *count) {
@@ -58,37 +59,31 @@ int pp_flatten(TSParser *p, const char *src, uint32_t len, pp_node **out,
     ts_parser_reset(p);
     return -1;
   }
-  int rc = walk_tree(tree, out, count);
+  int rc = walk_tree(tree, NULL, out, count);
   ts_tree_delete(tree);
   return rc;
 }
 
-int pp_reparse(TSParser *p, TSTree *old, const char *src, uint32_t len,
-               pp_node **out, int32_t *count, TSTree **tree_out) {
-  TSTree *tree = ts_parser_parse_string(p, old, src, len);
-  if (!tree) {
-    ts_parser_reset(p);
-    return -1;
-  }
-  int rc = walk_tree(tree, out, count);
-  if (rc) {
-    ts_tree_delete(tree);
-    return rc;
-  }
-  *tree_out = tree;
-  return 0;
-}
+static int copy_subtree(flat *f, const reuse *r, TSNode n);
 
-static int walk_tree(TSTree *tree, pp_node **out, int32_t *count) {
+// walk_tree flattens tree in preorder; with r, subtrees the edit left
+// alone are copied from the previous version (copy_subtree).
+static int walk_tree(TSTree *tree, const reuse *r, pp_node **out, int32_t *count) {
   flat f = {0};
   TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(tree));
   int rc = emit(&f, &c);
   while (rc == 0) {
-    if (ts_tree_cursor_goto_first_child(&c)) {
+    int copied = r ? copy_subtree(&f, r, ts_tree_cursor_current_node(&c)) : 0;
+    if (copied < 0) {
+      rc = copied;
+      break;
+    }
+    if (!copied && ts_tree_cursor_goto_first_child(&c)) {
       rc = emit(&f, &c);
       continue;
     }
-    // Leaf: close it and every ancestor that has no further sibling.
+    // Leaf (or copied): close it and every ancestor that has no further
+    // sibling.
     for (;;) {
       close_node(&f);
       if (ts_tree_cursor_goto_next_sibling(&c)) {
@@ -113,15 +108,15 @@ done:
   return 0;
 }
 
-// reuse describes what pp_reparse_reuse may copy from the old flat tree.
-typedef struct {
+// reuse describes what pp_reparse may copy from the old flat tree.
+struct reuse {
   const pp_node *nodes;
   int32_t count;
   uint32_t edit_start, edit_new_end;
   int64_t delta; // new_end - old_end
   const TSRange *changed;
   uint32_t nchanged;
-} reuse;
+};
 
 // copy_subtree appends, under the node just emitted (the current cursor
 // node n), the descendants of its counterpart in the old flat tree, and
@@ -175,55 +170,29 @@ static int copy_subtree(flat *f, const reuse *r, TSNode n) {
   return 1;
 }
 
-int pp_reparse_reuse(TSParser *p, TSTree *old, const char *src, uint32_t len,
-                     const pp_node *old_nodes, int32_t old_count,
-                     const TSInputEdit *edit, pp_node **out, int32_t *count,
-                     TSTree **tree_out) {
+int pp_reparse(TSParser *p, TSTree *old, const char *src, uint32_t len,
+               const pp_node *old_nodes, int32_t old_count,
+               const TSInputEdit *edit, pp_node **out, int32_t *count,
+               TSTree **tree_out) {
   TSTree *tree = ts_parser_parse_string(p, old, src, len);
   if (!tree) {
     ts_parser_reset(p);
     return -1;
   }
-  reuse r = {old_nodes, old_count, edit->start_byte, edit->new_end_byte,
-             (int64_t)edit->new_end_byte - (int64_t)edit->old_end_byte, NULL, 0};
-  TSRange *changed = ts_tree_get_changed_ranges(old, tree, &r.nchanged);
-  r.changed = changed;
-  flat f = {0};
-  TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(tree));
-  int rc = emit(&f, &c);
-  while (rc == 0) {
-    int copied = copy_subtree(&f, &r, ts_tree_cursor_current_node(&c));
-    if (copied < 0) {
-      rc = copied;
-      break;
-    }
-    if (!copied && ts_tree_cursor_goto_first_child(&c)) {
-      rc = emit(&f, &c);
-      continue;
-    }
-    for (;;) {
-      close_node(&f);
-      if (ts_tree_cursor_goto_next_sibling(&c)) {
-        rc = emit(&f, &c);
-        break;
-      }
-      if (!ts_tree_cursor_goto_parent(&c)) {
-        while (f.depth) close_node(&f);
-        goto done;
-      }
-    }
+  TSRange *changed = NULL;
+  reuse r = {0};
+  if (old && old_nodes && old_count > 0) {
+    r = (reuse){old_nodes, old_count, edit->start_byte, edit->new_end_byte,
+                (int64_t)edit->new_end_byte - (int64_t)edit->old_end_byte, NULL, 0};
+    changed = ts_tree_get_changed_ranges(old, tree, &r.nchanged);
+    r.changed = changed;
   }
-done:
-  ts_tree_cursor_delete(&c);
-  free(f.stack);
+  int rc = walk_tree(tree, r.nodes ? &r : NULL, out, count);
   free(changed);
   if (rc) {
-    free(f.nodes);
     ts_tree_delete(tree);
     return rc;
   }
-  *out = f.nodes;
-  *count = f.len;
   *tree_out = tree;
   return 0;
 }

@@ -105,22 +105,18 @@ enum {
 int pp_flatten(TSParser *p, const char *src, uint32_t len, pp_node **out,
                int32_t *count);
 
-// pp_reparse parses src reusing old (already edited with ts_tree_edit; may
-// be NULL), flattens the result like pp_flatten, and returns the new tree
-// in *tree_out instead of deleting it. old is not deleted.
+// pp_reparse parses src reusing old (already edited with edit by
+// ts_tree_edit; may be NULL), flattens the result like pp_flatten, and
+// returns the new tree in *tree_out instead of deleting it. old is not
+// deleted. Given the flat tree of the version old was parsed from
+// (old_nodes, old_count; may be NULL), a subtree that lies wholly before or
+// after the edit and in none of the ranges tree-sitter reports changed is
+// copied from old_nodes (shifted) instead of walked, so a small edit costs
+// little more than the path down to it.
 int pp_reparse(TSParser *p, TSTree *old, const char *src, uint32_t len,
-               pp_node **out, int32_t *count, TSTree **tree_out);
-
-// pp_reparse_reuse is pp_reparse given the flat tree of the version old
-// was parsed from (old_nodes, old_count) and the edit applied to old: a
-// subtree that lies wholly before or after the edit and in none of the
-// ranges tree-sitter reports changed is copied from old_nodes (shifted)
-// instead of walked, so a small edit costs little more than the path down
-// to it.
-int pp_reparse_reuse(TSParser *p, TSTree *old, const char *src, uint32_t len,
-                     const pp_node *old_nodes, int32_t old_count,
-                     const TSInputEdit *edit, pp_node **out, int32_t *count,
-                     TSTree **tree_out);
+               const pp_node *old_nodes, int32_t old_count,
+               const TSInputEdit *edit, pp_node **out, int32_t *count,
+               TSTree **tree_out);
 void pp_use_libc_allocator(void);
 
 #endif
