@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
@@ -285,13 +286,22 @@ func rerender(ctx context.Context, l *lastRun, opts *Options) (res *Result, err 
 	return report(l, opts), ctx.Err()
 }
 
+// filesGen numbers reports, for the stamps of lastRun.files; a lastRun's
+// map passes to the next run's (carry), so the numbers are global.
+var filesGen atomic.Int64
+
 // report runs the rules over a finished analysis.
 func report(l *lastRun, opts *Options) *Result {
 	prog, sums := l.prog, l.sums
 	facts := l.facts()
 	var diags []Diagnostic
-	prev := l.files
-	l.files = make(map[fileRule]fileFindings, len(prev))
+	// The per-file findings are updated in place (a file's entry is valid
+	// while its hash is the one recorded); a new map per keystroke cost
+	// more than the lookups.
+	if l.files == nil {
+		l.files = map[fileRule]fileFindings{}
+	}
+	gen, used := int(filesGen.Add(1)), 0
 	for _, a := range Analyzers() {
 		if !enabled(a.Code, opts) || a.Code == "PAL901" {
 			continue
@@ -303,10 +313,12 @@ func report(l *lastRun, opts *Options) *Result {
 			continue
 		}
 		for _, s := range prog.Files {
-			diags = append(diags, l.fileFindings(prev, p, s)...)
+			diags = append(diags, l.fileFindings(gen, p, s)...)
+			used++
 		}
 	}
-	res := &Result{FilesChecked: len(sums), KernelCalls: kernelInfos(facts)}
+	l.dropUnseen(gen, used)
+	res := &Result{FilesChecked: len(sums), KernelCalls: l.kernelInfos(facts)}
 	l.suppsNext = make(map[*Summary]fileSuppressions, len(sums))
 	diags, res.Suppressed = applySuppressions(prog, diags, opts, l.suppressions)
 	l.supps, l.suppsNext = l.suppsNext, nil // only the files of this run stay

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -285,26 +286,30 @@ func (in *interp) facts() []*KernelCall {
 
 // refersTo reports whether rendering kc reads positions or text of one of
 // the summaries in set.
-func (in *interp) refersTo(kc *kernelCall, set map[*Summary]bool) bool {
-	if set[kc.file] || set[kc.k.File] {
-		return true
+// filesOf lists the summaries kc's fact quotes or locates anything in:
+// when one of them moves, the fact must be rendered again.
+func (in *interp) filesOf(kc *kernelCall) []*Summary {
+	var out []*Summary
+	add := func(s *Summary) {
+		if s != nil && !slices.Contains(out, s) { // a handful of files
+			out = append(out, s)
+		}
 	}
+	add(kc.file)
+	add(kc.k.File)
 	for _, op := range in.effects[kc.k].Ops {
-		if set[op.File] {
-			return true
-		}
+		add(op.File)
 	}
-	for _, rs := range kc.reaches {
-		if set[rs.r.SMFile] || set[rs.multi.file] || set[rs.jit.file] {
-			return true
-		}
+	for _, k := range kc.order {
+		rs := kc.reaches[k]
+		add(rs.r.SMFile)
+		add(rs.multi.file)
+		add(rs.jit.file)
 		for _, st := range rs.steps {
-			if set[st.file] {
-				return true
-			}
+			add(st.file)
 		}
 	}
-	return false
+	return out
 }
 
 // fact renders one kernel call.

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"maps"
+	"slices"
 
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
@@ -43,6 +44,13 @@ type lastRun struct {
 	// again.
 	kernelCalls []*KernelCall
 	moved       map[*Summary]bool
+	// infos are the hover descriptions of kernelCalls, by index; nil
+	// entries of infoOf are to be described again.
+	infos  []KernelCallInfo
+	infoOf []*KernelCall
+	// byFile lists, per summary, the indexes of in.order whose facts
+	// refer to it (refersTo), built on first use.
+	byFile map[*Summary][]int
 }
 
 type fileSuppressions struct {
@@ -76,14 +84,40 @@ func (l *lastRun) facts() []*KernelCall {
 	if l.kernelCalls == nil {
 		l.kernelCalls = l.in.facts()
 	} else if len(l.moved) > 0 {
-		for i, kc := range l.in.order {
-			if l.in.refersTo(kc, l.moved) {
-				l.kernelCalls[i] = l.in.fact(kc)
+		if l.byFile == nil {
+			l.byFile = map[*Summary][]int{}
+			for i, kc := range l.in.order {
+				for _, s := range l.in.filesOf(kc) {
+					l.byFile[s] = append(l.byFile[s], i)
+				}
+			}
+		}
+		done := map[int]bool{}
+		for s := range l.moved {
+			for _, i := range l.byFile[s] {
+				if !done[i] {
+					done[i] = true
+					l.kernelCalls[i] = l.in.fact(l.in.order[i])
+				}
 			}
 		}
 	}
 	l.moved = nil
 	return l.kernelCalls
+}
+
+// kernelInfos describes the facts for hovers, again only those rendered
+// since the last call.
+func (l *lastRun) kernelInfos(facts []*KernelCall) []KernelCallInfo {
+	if len(l.infos) != len(facts) {
+		l.infos, l.infoOf = make([]KernelCallInfo, len(facts)), make([]*KernelCall, len(facts))
+	}
+	for i, f := range facts {
+		if l.infoOf[i] != f {
+			l.infos[i], l.infoOf[i] = kernelInfo(f), f
+		}
+	}
+	return slices.Clone(l.infos) // each Result owns its slice
 }
 
 type fileRule struct {
@@ -94,20 +128,35 @@ type fileRule struct {
 type fileFindings struct {
 	hash  [32]byte
 	diags []Diagnostic
+	seen  int // the report that last used it
 }
 
-// fileFindings returns a's findings in s, from prev when s did not
-// change, and records them in l for the next run.
-func (l *lastRun) fileFindings(prev map[fileRule]fileFindings, p *Pass, s *Summary) []Diagnostic {
+// fileFindings returns a's findings in s, from l.files when s did not
+// change, and records them there for the next report, stamped with gen.
+func (l *lastRun) fileFindings(gen int, p *Pass, s *Summary) []Diagnostic {
 	key := fileRule{p.Analyzer, s}
-	f, ok := prev[key]
+	f, ok := l.files[key]
 	if !ok || f.hash != s.Hash {
 		f = fileFindings{hash: s.Hash}
 		p.report = func(d Diagnostic) { f.diags = append(f.diags, d) }
 		p.Analyzer.RunFile(p, s)
 	}
+	f.seen = gen
 	l.files[key] = f
 	return f.diags
+}
+
+// dropUnseen forgets the per-file findings the report gen did not use
+// (files gone, rules disabled), when there are any.
+func (l *lastRun) dropUnseen(gen, used int) {
+	if len(l.files) == used {
+		return
+	}
+	for k, f := range l.files {
+		if f.seen != gen {
+			delete(l.files, k)
+		}
+	}
 }
 
 // keep trims the interpreter to what rendering its facts needs, and the

@@ -126,21 +126,17 @@ func removeSuppression(s *Summary, sp *Suppression, code string) SuggestedFix {
 }
 
 // kernelInfos converts facts into hover information.
-func kernelInfos(facts []*KernelCall) []KernelCallInfo {
-	out := make([]KernelCallInfo, 0, len(facts))
-	for _, f := range facts {
-		info := KernelCallInfo{Location: f.Site, Kernel: f.Kernel, Backend: f.Backend.String()}
-		var comm []string
-		for _, op := range f.Ops {
-			comm = append(comm, fmt.Sprintf("%s (%s) at line %d", op.Kind, op.API[strings.LastIndexByte(op.API, '.')+1:], op.Pos.Line))
-		}
-		info.Communication = strings.Join(comm, "; ")
-		for _, r := range f.Reaches {
-			info.Contexts = append(info.Contexts, DescribeReach(r))
-		}
-		out = append(out, info)
+func kernelInfo(f *KernelCall) KernelCallInfo {
+	info := KernelCallInfo{Location: f.Site, Kernel: f.Kernel, Backend: f.Backend.String()}
+	var comm []string
+	for _, op := range f.Ops {
+		comm = append(comm, fmt.Sprintf("%s (%s) at line %d", op.Kind, op.API[strings.LastIndexByte(op.API, '.')+1:], op.Pos.Line))
 	}
-	return out
+	info.Communication = strings.Join(comm, "; ")
+	for _, r := range f.Reaches {
+		info.Contexts = append(info.Contexts, DescribeReach(r))
+	}
+	return info
 }
 
 // DescribeReach renders a context in words, for hovers and messages.
