@@ -284,8 +284,6 @@ func (in *interp) facts() []*KernelCall {
 	return out
 }
 
-// refersTo reports whether rendering kc reads positions or text of one of
-// the summaries in set.
 // filesOf lists the summaries kc's fact quotes or locates anything in:
 // when one of them moves, the fact must be rendered again.
 func (in *interp) filesOf(kc *kernelCall) []*Summary {
