@@ -49,7 +49,7 @@ type lastRun struct {
 	infos  []KernelCallInfo
 	infoOf []*KernelCall
 	// byFile lists, per summary, the indexes of in.order whose facts
-	// refer to it (refersTo), built on first use.
+	// refer to it (filesOf), built on first use.
 	byFile map[*Summary][]int
 }
 
