@@ -35,6 +35,8 @@ type Engine struct {
 	unrun   int // changed files the fast path took because no run executes them
 	// budget, when positive, replaces every run's step budget (tests).
 	budget int
+	// noInert runs inert library functions too (tests: inert.go).
+	noInert bool
 	// deadBodies counts changed files it took because only bodies the
 	// run never executed changed (deadbody.go).
 	deadBodies int
@@ -91,6 +93,10 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 		res, err = rerender(ctx, l, &opts)
 	} else {
 		carry := &lastRun{}
+		rs := runSettings{noInert: e.noInert}
+		if e.last != nil {
+			rs.inertPrev = e.last.in.inertRefs // what the inert test read of unchanged functions
+		}
 		if e.last != nil && e.last.optsKey == optsKey {
 			// per-file findings and suppressions of unchanged files stay valid
 			carry.files, carry.supps = e.last.files, e.last.supps
@@ -106,12 +112,12 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 				kept += len(f.Src)
 			}
 		}
-		budget := stepBudget(kept)
+		rs.budget = stepBudget(kept)
 		if e.budget > 0 {
-			budget = e.budget
+			rs.budget = e.budget
 		}
 		var l *lastRun
-		res, l, err = run(ctx, sums, root, entries, budget, &opts, carry)
+		res, l, err = run(ctx, sums, root, entries, rs, &opts, carry)
 		if err == nil {
 			l.optsKey, l.root, l.relGen = optsKey, root, e.rel.gen
 			e.last = l
@@ -263,14 +269,14 @@ func safeSummarize(path string, src []byte) (s *Summary) {
 
 // run analyses sums as one program. It returns, besides the result, the
 // state the fast path of reuse.go can render again.
-func run(ctx context.Context, sums []*Summary, root string, entries map[string]bool, budget int, opts *Options, carry *lastRun) (res *Result, l *lastRun, err error) {
+func run(ctx context.Context, sums []*Summary, root string, entries map[string]bool, rs runSettings, opts *Options, carry *lastRun) (res *Result, l *lastRun, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			res, l, err = nil, nil, fmt.Errorf("internal error in the analysis (please report it): %v", r)
 		}
 	}()
 	prog := newProgramAt(sums, root)
-	in := analyze(ctx, prog, entries, opts, budget)
+	in := analyze(ctx, prog, entries, opts, rs)
 	in.keep()
 	l = &lastRun{sums: sums, prog: prog, in: in, files: carry.files, supps: carry.supps}
 	return report(l, opts), l, ctx.Err()

@@ -9,8 +9,9 @@ import (
 // analyze runs the context analysis over a linked program. Only the
 // modules in entries run as entries (their top levels, their tests); the
 // others run when an entry imports them (prune.go says which and why).
-func analyze(ctx context.Context, prog *Program, entries map[string]bool, opts *Options, budget int) *interp {
-	in := newInterp(ctx, prog, opts, budget)
+func analyze(ctx context.Context, prog *Program, entries map[string]bool, opts *Options, rs runSettings) *interp {
+	in := newInterp(ctx, prog, opts, rs.budget)
+	in.inertPrev, in.noInert = rs.inertPrev, rs.noInert
 	for _, m := range prog.Modules {
 		if entries[m.Path] {
 			in.runModule(m)
@@ -24,6 +25,15 @@ func analyze(ctx context.Context, prog *Program, entries map[string]bool, opts *
 	in.runConfiguredEntries()
 	in.runLibraryEntries()
 	return in
+}
+
+// runSettings is what a run takes from the engine besides the program.
+type runSettings struct {
+	budget int
+	// inertPrev is the last run's inert-test cache (inert.go); noInert
+	// (tests) evaluates inert library functions too.
+	inertPrev map[*FuncDef]*funcRefs
+	noInert   bool
 }
 
 func isTestFile(path string) bool {
@@ -143,6 +153,9 @@ func (in *interp) runLibraryEntries() {
 			case StDef:
 				if !in.called[st.Def] {
 					v := m.env.value(st.Def.Name)
+					if in.skipInert(st.Def, v) {
+						continue
+					}
 					in.entry(m, "library function "+st.Def.Name, CtxUnknown, func() { in.call(v, args{opaque: true}, nil) })
 				}
 			case StClass:
@@ -150,6 +163,25 @@ func (in *interp) runLibraryEntries() {
 			}
 		}
 	}
+}
+
+// skipInert marks an inert library function (inert.go) as run instead of
+// running it.
+func (in *interp) skipInert(def *FuncDef, v Value) bool {
+	f, ok := v.(*vFunc)
+	if in.noInert || !ok || f.Def != def || len(in.wrapper) > 0 && in.isShardMapWrapper(def) {
+		return false // decorated or rebound: run it
+	}
+	defs, ok := in.inertFunc(f)
+	if !ok {
+		return false
+	}
+	for _, d := range defs {
+		in.called[d] = true
+	}
+	in.evals[def]++
+	in.inert++
+	return true
 }
 
 func (in *interp) runLibraryClass(m *Module, cd *ClassDef) {

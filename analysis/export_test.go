@@ -10,6 +10,17 @@ func (e *Engine) Trivia() int { return e.trivia }
 // SetBudget replaces the step budget of the engine's runs.
 func (e *Engine) SetBudget(n int) { e.budget = n }
 
+// SetNoInert makes the engine's runs evaluate inert library functions.
+func (e *Engine) SetNoInert(b bool) { e.noInert = b }
+
+// Inert is how many library functions the last full run skipped as inert.
+func (e *Engine) Inert() int {
+	if e.last == nil {
+		return 0
+	}
+	return e.last.in.inert
+}
+
 // Unrun counts the changed files the fast path of reuse.go took because
 // the analysis never executes them.
 func (e *Engine) Unrun() int { return e.unrun }

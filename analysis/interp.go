@@ -163,6 +163,12 @@ type interp struct {
 	truncated *frame
 	// keyBuf is reused to build call keys.
 	keyBuf []byte
+	// inert counts the library entries skipped as inert; inertRefs holds
+	// what the test read of each function, taken from inertPrev (the last
+	// run's) when the function is unchanged (inert.go).
+	inert                int
+	inertRefs, inertPrev map[*FuncDef]*funcRefs
+	noInert              bool
 }
 
 func newInterp(ctx context.Context, prog *Program, opts *Options, budget int) *interp {

@@ -162,7 +162,7 @@ func (l *lastRun) dropUnseen(gen, used int) {
 // keep trims the interpreter to what rendering its facts needs, and the
 // set of functions it called (deadbody.go).
 func (in *interp) keep() {
-	in.memo, in.active, in.evals = nil, nil, nil
+	in.memo, in.active, in.evals, in.inertPrev = nil, nil, nil, nil
 	in.assigned, in.instances, in.stack = nil, nil, nil
 }
 
@@ -220,6 +220,9 @@ func (e *Engine) reuse(sums []*Summary, optsKey, root string, relGen int) *lastR
 			continue
 		case dead[k] != nil:
 			mergeDead(old, sums[i], dead[k])
+			for d := range dead[k].swaps {
+				delete(l.in.inertRefs, d) // its body is new (inert.go)
+			}
 			e.deadBodies++
 		default:
 			moveTo(old, sums[i])
