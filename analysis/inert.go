@@ -84,7 +84,7 @@ func (in *interp) refsOf(d *FuncDef) *funcRefs {
 		r = w.r
 	}
 	if in.inertRefs == nil {
-		in.inertRefs = map[*FuncDef]*funcRefs{}
+		in.inertRefs = make(map[*FuncDef]*funcRefs, len(in.inertPrev))
 	}
 	in.inertRefs[d] = r
 	return r
@@ -327,15 +327,16 @@ func makesKernel(r lowering.Role) bool {
 // is a kernel-making API, lies under one, or lies above one (a module a
 // getattr away from it).
 func nearKernelAPI(qual string, attrs []string) bool {
-	q := qual
-	if len(attrs) > 0 {
-		q += "." + strings.Join(attrs, ".")
+	var buf [256]byte
+	q := append(buf[:0], qual...)
+	for _, a := range attrs {
+		q = append(append(q, '.'), a...)
 	}
-	if kernelNames[q] || kernelAbove[q] {
+	if kernelNames[string(q)] || kernelAbove[string(q)] { // no allocation: map index of a converted slice
 		return true
 	}
-	for i := range q {
-		if q[i] == '.' && kernelNames[q[:i]] {
+	for i, c := range q {
+		if c == '.' && kernelNames[string(q[:i])] {
 			return true
 		}
 	}

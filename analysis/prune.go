@@ -45,8 +45,9 @@ func prescan(src []byte) scan {
 		bytes.Contains(src, []byte("PAL"))
 	// Code obtains Pallas from JAX by importing a module path that names
 	// it, or by an attribute (`jax.experimental.pallas`); a comment or a
-	// string that mentions it does not count.
-	s.pallas = bytes.Contains(src, []byte(".pallas"))
+	// string that mentions it does not count, nor a longer attribute name
+	// (jax's own `ctx.pallas_lowering_cache`).
+	s.pallas = hasAttr(src, ".pallas")
 	lines := bytes.Split(src, []byte("\n"))
 	for k := 0; k < len(lines); k++ {
 		if l := bytes.TrimLeft(lines[k], " \t\f\v\r"); !bytes.HasPrefix(l, []byte("import")) && !bytes.HasPrefix(l, []byte("from")) {
@@ -74,6 +75,27 @@ func prescan(src []byte) scan {
 		}
 	}
 	return s
+}
+
+// hasAttr reports whether src contains attr (".name") not followed by an
+// identifier byte: `x.pallas` and `x.pallas.tpu`, not `x.pallas_call`.
+// Non-ASCII bytes count as identifier bytes.
+func hasAttr(src []byte, attr string) bool {
+	for i := 0; ; {
+		j := bytes.Index(src[i:], []byte(attr))
+		if j < 0 {
+			return false
+		}
+		end := i + j + len(attr)
+		if end == len(src) || !isIdentByte(src[end]) {
+			return true
+		}
+		i = end
+	}
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
 }
 
 // importLine is a line trimmed, without its comment.

@@ -22,6 +22,12 @@ func TestRelevantEntriesAndPruning(t *testing.T) {
 		// Files the per-file rules read: kept, not entries.
 		{"/p/notes.py", "x = 1  # pallas-ls: ignore[PAL101]\n", true, false},
 		{"/p/legacy.py", "from jax.experimental.shard_map import shard_map\n", true, false},
+		// Pallas named only inside a longer attribute (jax's own
+		// mlir.py): no kernel; an attribute chain through it: one.
+		{"/p/lowering.py", "def f(ctx):\n    return ctx.pallas_lowering_cache\n", false, false},
+		{"/p/chain.py", "def f(jax):\n    return jax.experimental.pallas.pallas_call\n", true, true},
+		{"/p/tail.py", "x = jax.experimental.pallas", true, true},
+		{"/p/uni.py", "x = ctx.pallasé\n", false, false},
 		// A configured entry point.
 		{"/p/jobs/run.py", "def main():\n    pass\n", true, true},
 	}
