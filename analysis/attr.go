@@ -87,6 +87,7 @@ func (in *interp) runModule(m *Module) {
 	}
 	m.state = 1
 	m.env = newEnv(nil, m)
+	in.journal.mods = append(in.journal.mods, m)
 	if m.Sum != nil {
 		saved := in.saveTop()
 		in.cur = &Ctx{Kind: CtxPlain}

@@ -40,10 +40,17 @@ type Engine struct {
 	// deadBodies counts changed files it took because only bodies the
 	// run never executed changed (deadbody.go).
 	deadBodies int
+	// resumed counts checks that resumed the last run (journal.go);
+	// noResume (tests) runs again instead.
+	resumed  int
+	noResume bool
 	// Store, when set, persists summaries and whole results across
 	// processes (check's on-disk cache); ToolID distinguishes builds.
 	Store  Store
 	ToolID string
+	// OneShot says the engine checks once (the CLI): a run keeps nothing
+	// for a later check to resume, which lowers peak memory.
+	OneShot bool
 }
 
 // NewEngine returns an Engine with an empty summary cache.
@@ -53,7 +60,9 @@ func NewEngine() *Engine {
 
 // Check analyses files as one program and returns its findings.
 func Check(ctx context.Context, files []SourceFile, opts Options) (*Result, error) {
-	return NewEngine().Check(ctx, files, opts)
+	e := NewEngine()
+	e.OneShot = true
+	return e.Check(ctx, files, opts)
 }
 
 // Check analyses files as one program, reusing cached summaries of files
@@ -86,14 +95,36 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 		return nil, err
 	}
 	optsKey := fmt.Sprintf("%+v", opts)
+	entries := map[string]bool{}
+	kept := 0
+	for i, f := range files {
+		if entry[i] {
+			entries[f.Path] = true
+		}
+		if keep[i] {
+			kept += len(f.Src)
+		}
+	}
+	rs := runSettings{budget: stepBudget(kept), noInert: e.noInert, oneShot: e.OneShot}
+	if e.budget > 0 {
+		rs.budget = e.budget
+	}
 	var res *Result
 	var err error
-	if l := e.reuse(sums, optsKey, root, e.rel.gen); l != nil {
+	if l, at := e.reuse(sums, optsKey, root, e.rel.gen); l != nil && at < 0 {
 		e.reused++
 		res, err = rerender(ctx, l, &opts)
+	} else if l != nil {
+		// Edits inside bodies the run executed: resume it (journal.go).
+		e.last = nil // until the run is complete again
+		e.resumed++
+		var ok bool
+		res, ok, err = resume(ctx, l, at, rs.budget, &opts)
+		if ok {
+			e.last = l
+		}
 	} else {
 		carry := &lastRun{}
-		rs := runSettings{noInert: e.noInert}
 		if e.last != nil {
 			rs.inertPrev = e.last.in.inertRefs // what the inert test read of unchanged functions
 		}
@@ -102,20 +133,6 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 			carry.files, carry.supps = e.last.files, e.last.supps
 		}
 		e.last, e.shifted = nil, nil // the new run sees every position as it is now
-		entries := map[string]bool{}
-		kept := 0
-		for i, f := range files {
-			if entry[i] {
-				entries[f.Path] = true
-			}
-			if keep[i] {
-				kept += len(f.Src)
-			}
-		}
-		rs.budget = stepBudget(kept)
-		if e.budget > 0 {
-			rs.budget = e.budget
-		}
 		var l *lastRun
 		res, l, err = run(ctx, sums, root, entries, rs, &opts, carry)
 		if err == nil {
@@ -277,9 +294,44 @@ func run(ctx context.Context, sums []*Summary, root string, entries map[string]b
 	}()
 	prog := newProgramAt(sums, root)
 	in := analyze(ctx, prog, entries, opts, rs)
-	in.keep()
-	l = &lastRun{sums: sums, prog: prog, in: in, files: carry.files, supps: carry.supps}
+	in.keep(rs.oneShot)
+	l = &lastRun{sums: sums, prog: prog, in: in, files: carry.files, supps: carry.supps, pending: -1}
 	return report(l, opts), l, ctx.Err()
+}
+
+// resume takes l's run back to the start of entry k, runs the entries
+// from there with the summaries as they are now (merged by reuse), and
+// reports the whole result, as a run does. ok says l may be kept: the run
+// is complete, or it was cancelled and taken back to entry k again, which
+// the next check then resumes from at the latest (l.pending): typing
+// faster than a check keeps resuming.
+func resume(ctx context.Context, l *lastRun, k, budget int, opts *Options) (res *Result, ok bool, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			res, ok, err = nil, false, fmt.Errorf("internal error in the analysis (please report it): %v", r)
+		}
+	}()
+	in := l.in
+	at := l.pendingAt // k == len(in.marks): taken back to k already
+	if k < len(in.marks) {
+		at = in.marks[k].at
+		in.undoTo(k)
+	}
+	l.pending = -1
+	// As newInterp leaves it, but for the state the first k entries made.
+	in.ctx, in.limit = ctx, budget
+	in.cur, in.env, in.file, in.ret, in.active = nil, nil, nil, nil, map[string]bool{}
+	in.stopped, in.exhausted, in.truncated = false, false, nil
+	in.runFrom(at)
+	in.keep(false)
+	// Every fact is rendered again: drop what the last rendering kept.
+	l.kernelCalls, l.moved, l.infos, l.infoOf, l.byFile = nil, nil, nil, nil, nil
+	if err := ctx.Err(); err != nil {
+		in.undoTo(k)
+		l.pending, l.pendingAt = k, at
+		return nil, true, err
+	}
+	return report(l, opts), true, nil
 }
 
 // rerender reports the facts of a previous run again (reuse.go).

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"bytes"
 	"maps"
 	"slices"
 )
@@ -25,11 +26,17 @@ import (
 // text and the bodies of functions dead says never ran. It changes
 // neither; the walk it returns is what mergeDead needs.
 func compareDead(a, b *Summary, dead func(*FuncDef) bool) (*shapeWalk, bool) {
+	return compareSwaps(a, b, dead, nil)
+}
+
+// compareSwaps is compareDead where changed, when set, also says which
+// functions' bodies are taken whole.
+func compareSwaps(a, b *Summary, dead func(*FuncDef) bool, changed func(x, y *FuncDef) bool) (*shapeWalk, bool) {
 	if a.ParseError != "" || b.ParseError != "" || a.UsesPallas != b.UsesPallas || !maps.Equal(a.Imports, b.Imports) {
 		return nil, false
 	}
 	w := &shapeWalk{defs: make(map[*FuncDef]*FuncDef, len(a.Defs)), classes: make(map[*ClassDef]*ClassDef, len(a.Classes)),
-		exprs: map[*Expr]*Expr{}, dead: dead, swaps: map[*FuncDef]*FuncDef{}, calls: map[*Expr]*Expr{}}
+		exprs: map[*Expr]*Expr{}, dead: dead, changed: changed, swaps: map[*FuncDef]*FuncDef{}, calls: map[*Expr]*Expr{}}
 	for _, r := range b.Refs {
 		if r.Call != nil {
 			w.calls[r.Call] = nil
@@ -39,6 +46,24 @@ func compareDead(a, b *Summary, dead func(*FuncDef) bool) (*shapeWalk, bool) {
 		return nil, false
 	}
 	return w, true
+}
+
+// compareBodies is compareDead where, besides the bodies dead says never
+// ran, any function body whose text changed may differ: the run resumes
+// from the first entry that ran one (journal.go). A body of the same text
+// has the same IR apart from positions (the IR is built from the text
+// alone), so it is walked as usual.
+func compareBodies(a, b *Summary, dead func(*FuncDef) bool) (*shapeWalk, bool) {
+	return compareSwaps(a, b, dead, func(x, y *FuncDef) bool {
+		return !bytes.Equal(bodyText(a, x), bodyText(b, y))
+	})
+}
+
+func bodyText(s *Summary, d *FuncDef) []byte {
+	if len(d.Body) == 0 {
+		return nil
+	}
+	return s.Src[d.Body[0].Span.Start:d.Body[len(d.Body)-1].Span.End]
 }
 
 // mergeDead moves a onto b's text after compareDead(a, b) returned w.

@@ -11,20 +11,49 @@ import (
 // others run when an entry imports them (prune.go says which and why).
 func analyze(ctx context.Context, prog *Program, entries map[string]bool, opts *Options, rs runSettings) *interp {
 	in := newInterp(ctx, prog, opts, rs.budget)
-	in.inertPrev, in.noInert = rs.inertPrev, rs.noInert
-	for _, m := range prog.Modules {
-		if entries[m.Path] {
-			in.runModule(m)
-		}
-	}
-	for _, m := range prog.Modules {
-		if m.Sum != nil && entries[m.Path] && isTestFile(m.Path) {
-			in.runTests(m)
-		}
-	}
-	in.runConfiguredEntries()
-	in.runLibraryEntries()
+	in.inertPrev, in.noInert, in.entries = rs.inertPrev, rs.noInert, entries
+	in.runFrom(cursor{})
 	return in
+}
+
+// runFrom evaluates the entries from c on, in order: entry modules' top
+// levels, tests, configured entry points, library functions. Each entry
+// begins with a mark (journal.go), so that a later check can resume at it.
+func (in *interp) runFrom(c cursor) {
+	if c.phase == phaseModules {
+		for i := c.mod; i < len(in.prog.Modules); i++ {
+			if m := in.prog.Modules[i]; in.entries[m.Path] {
+				in.begin(cursor{phaseModules, i, 0, 0})
+				in.runModule(m)
+			}
+		}
+		c = cursor{phase: phaseTests}
+	}
+	if c.phase == phaseTests {
+		for i := c.mod; i < len(in.prog.Modules); i++ {
+			if m := in.prog.Modules[i]; m.Sum != nil && in.entries[m.Path] && isTestFile(m.Path) {
+				stmt, method := c.at(i)
+				in.runTests(i, m, stmt, method)
+			}
+		}
+		c = cursor{phase: phaseConfigured}
+	}
+	if c.phase == phaseConfigured {
+		in.runConfiguredEntries(c.mod)
+		c = cursor{phase: phaseLibrary}
+	}
+	if c.phase == phaseLibrary {
+		in.runLibraryEntries(c)
+	}
+}
+
+// at is where module i's loop starts: c's statement and method in c's
+// module, the beginning in the modules after it.
+func (c cursor) at(i int) (stmt, method int) {
+	if i == c.mod {
+		return c.stmt, c.method
+	}
+	return 0, 0
 }
 
 // runSettings is what a run takes from the engine besides the program.
@@ -34,6 +63,8 @@ type runSettings struct {
 	// (tests) evaluates inert library functions too.
 	inertPrev map[*FuncDef]*funcRefs
 	noInert   bool
+	// oneShot: keep nothing for resuming (Engine.OneShot).
+	oneShot bool
 }
 
 func isTestFile(path string) bool {
@@ -52,16 +83,20 @@ func (in *interp) entry(m *Module, what string, kind CtxKind, fn func()) {
 }
 
 // runTests calls pytest-style tests: test_* functions and the test methods
-// of Test* classes and unittest.TestCase subclasses.
-func (in *interp) runTests(m *Module) {
-	for _, st := range m.Sum.Body {
+// of Test* classes and unittest.TestCase subclasses. Module mi is m; the
+// loop starts at statement stmt (and, in a class, method).
+func (in *interp) runTests(mi int, m *Module, stmt, method int) {
+	for j := stmt; j < len(m.Sum.Body); j++ {
+		st := m.Sum.Body[j]
 		switch {
 		case st.Kind == StDef && strings.HasPrefix(st.Def.Name, "test"):
+			in.begin(cursor{phaseTests, mi, j, 0})
 			v := m.env.value(st.Def.Name)
 			in.entry(m, "test "+st.Def.Name, testCtx(st.Def), func() { in.call(v, args{opaque: true}, nil) })
 		case st.Kind == StClass && isTestClass(st.Class):
-			in.runTestClass(m, st.Class)
+			in.runTestClass(cursor{phaseTests, mi, j, 0}, m, st.Class, method)
 		}
+		method = 0
 	}
 }
 
@@ -84,16 +119,19 @@ func isTestClass(c *ClassDef) bool {
 	return false
 }
 
-func (in *interp) runTestClass(m *Module, cd *ClassDef) {
+func (in *interp) runTestClass(at cursor, m *Module, cd *ClassDef, from int) {
 	cls, ok := m.env.value(cd.Name).(*vClass)
 	if !ok {
 		return
 	}
-	for _, st := range cd.Body {
+	for k := from; k < len(cd.Body); k++ {
+		st := cd.Body[k]
 		if st.Kind != StDef || !strings.HasPrefix(st.Def.Name, "test") {
 			continue
 		}
 		def := st.Def
+		at.method = k
+		in.begin(at)
 		in.entry(m, "test "+cd.Name+"."+def.Name, testCtx(def), func() {
 			inst := &vInstance{Class: cls, Attrs: map[string]Value{}}
 			for _, setup := range []string{"setUp", "setup_method"} {
@@ -110,8 +148,10 @@ func (in *interp) runTestClass(m *Module, cd *ClassDef) {
 
 // runConfiguredEntries calls the `entry-points` of the configuration:
 // "pkg.mod.func" or "pkg.mod.Class.method".
-func (in *interp) runConfiguredEntries() {
-	for _, q := range in.opts.EntryPoints {
+func (in *interp) runConfiguredEntries(from int) {
+	for qi := from; qi < len(in.opts.EntryPoints); qi++ {
+		q := in.opts.EntryPoints[qi]
+		in.begin(cursor{phaseConfigured, qi, 0, 0})
 		parts := strings.Split(q, ".")
 		for i := len(parts) - 1; i > 0; i-- {
 			m := in.prog.lookup(strings.Join(parts[:i], "."), "")
@@ -143,15 +183,18 @@ func (in *interp) callPath(m *Module, path []string) {
 // large repository) costs at most a longer witness path, or an info hint
 // for a pallas callable handed to a module that never names Pallas. Entry
 // findings (errors, warnings) never come from library entries.
-func (in *interp) runLibraryEntries() {
-	for _, m := range in.prog.Modules {
+func (in *interp) runLibraryEntries(c cursor) {
+	for i := c.mod; i < len(in.prog.Modules); i++ {
+		m := in.prog.Modules[i]
 		if m.Sum == nil || m.env == nil || !m.Sum.UsesPallas {
 			continue
 		}
-		for _, st := range m.Sum.Body {
-			switch st.Kind {
+		stmt, method := c.at(i)
+		for j := stmt; j < len(m.Sum.Body); j++ {
+			switch st := m.Sum.Body[j]; st.Kind {
 			case StDef:
-				if !in.called[st.Def] {
+				if in.called[st.Def] == 0 {
+					in.begin(cursor{phaseLibrary, i, j, 0})
 					v := m.env.value(st.Def.Name)
 					if in.skipInert(st.Def, v) {
 						continue
@@ -159,8 +202,9 @@ func (in *interp) runLibraryEntries() {
 					in.entry(m, "library function "+st.Def.Name, CtxUnknown, func() { in.call(v, args{opaque: true}, nil) })
 				}
 			case StClass:
-				in.runLibraryClass(m, st.Class)
+				in.runLibraryClass(cursor{phaseLibrary, i, j, 0}, m, st.Class, method)
 			}
+			method = 0
 		}
 	}
 }
@@ -177,23 +221,26 @@ func (in *interp) skipInert(def *FuncDef, v Value) bool {
 		return false
 	}
 	for _, d := range defs {
-		in.called[d] = true
+		in.markCalled(d)
 	}
-	in.evals[def]++
+	in.countEval(def)
 	in.inert++
 	return true
 }
 
-func (in *interp) runLibraryClass(m *Module, cd *ClassDef) {
+func (in *interp) runLibraryClass(at cursor, m *Module, cd *ClassDef, from int) {
 	cls, ok := m.env.value(cd.Name).(*vClass)
 	if !ok {
 		return
 	}
-	for _, st := range cd.Body {
-		if st.Kind != StDef || in.called[st.Def] {
+	for k := from; k < len(cd.Body); k++ {
+		st := cd.Body[k]
+		if st.Kind != StDef || in.called[st.Def] != 0 {
 			continue
 		}
 		def := st.Def
+		at.method = k
+		in.begin(at)
 		in.entry(m, "library method "+cd.Name+"."+def.Name, CtxUnknown, func() {
 			inst, ok := in.instantiate(cls, args{opaque: true}, nil).(*vInstance)
 			if ok {

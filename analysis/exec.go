@@ -185,12 +185,14 @@ func (in *interp) assign(env *Env, t *Expr, v Value) {
 		for _, o := range alts(obj) {
 			switch o := o.(type) {
 			case *vInstance:
-				o.Attrs[t.Name] = join(o.Attrs[t.Name], v)
+				in.setAttr(o.Attrs, t.Name, join(o.Attrs[t.Name], v))
 			case *vClass:
-				o.Attrs[t.Name] = v
+				in.setAttr(o.Attrs, t.Name, v)
 			case *vModule:
-				if o.M.env != nil {
-					o.M.env.set(t.Name, v)
+				if e := o.M.env; e != nil {
+					old, had := e.get(t.Name)
+					in.journal.envs = append(in.journal.envs, envUndo{env: e, name: t.Name, old: old, had: had})
+					e.set(t.Name, v)
 				}
 			}
 		}

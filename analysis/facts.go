@@ -134,6 +134,7 @@ func (in *interp) kernelCalled(k *kernelDecl, site *Expr) {
 		kc = &kernelCall{k: k, site: site, file: in.file, reaches: map[lowering.ContextKind]*reachState{}}
 		kc.meshes, kc.scope = visibleMeshes(in.env), in.env
 		in.calls[key] = kc
+		in.journal.calls = append(in.journal.calls, key)
 		in.order = append(in.order, kc)
 	}
 	in.kernelEffects(k)
@@ -143,7 +144,9 @@ func (in *interp) kernelCalled(k *kernelDecl, site *Expr) {
 		return
 	}
 	in.outerCall(r)
-	if _, ok := kc.reaches[r.Kind]; !ok {
+	old, had := kc.reaches[r.Kind]
+	in.journal.reaches = append(in.journal.reaches, reachUndo{kc: kc, kind: r.Kind, old: old, had: had, order: len(kc.order)})
+	if !had {
 		kc.order = append(kc.order, r.Kind)
 	}
 	kc.reaches[r.Kind] = rs

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"unsafe"
 )
 
 func (in *interp) makeFunc(env *Env, def *FuncDef) *vFunc {
@@ -73,7 +74,7 @@ func (in *interp) defineClass(env *Env, cd *ClassDef) Value {
 
 // callFunc evaluates a workspace function's body for one abstract call.
 func (in *interp) callFunc(f *vFunc, a args, site *Expr) Value {
-	in.called[f.Def] = true
+	in.markCalled(f.Def)
 	if len(in.wrapper) > 0 && in.isShardMapWrapper(f.Def) {
 		return in.callShardMapWrapper(a, site)
 	}
@@ -84,6 +85,7 @@ func (in *interp) callFunc(f *vFunc, a args, site *Expr) Value {
 	if v, ok := in.memo[key]; ok {
 		return v
 	}
+	pins := in.keyPins
 	if in.evals[f.Def] >= maxEvalsPerDef {
 		// Widening: past a few distinct abstract calls, one more evaluation
 		// with Unknown arguments stands for all the rest. It keeps the run
@@ -95,8 +97,11 @@ func (in *interp) callFunc(f *vFunc, a args, site *Expr) Value {
 		if v, ok := in.memo[key]; ok {
 			return v
 		}
+		pins = append(in.keyPins[:0], unsafe.Pointer(f.Def), unsafe.Pointer(in.cur.Scan))
 	}
-	in.evals[f.Def]++
+	// The key quotes addresses: the objects stay alive while it is used.
+	in.pins = append(in.pins, pins...)
+	in.countEval(f.Def)
 
 	if in.active[key] {
 		return unknown
@@ -119,19 +124,24 @@ func (in *interp) callFunc(f *vFunc, a args, site *Expr) Value {
 	in.ret, in.file, in.cur = savedRet, savedFile, savedCur
 	delete(in.active, key)
 	in.memo[key] = out
+	in.journal.memo = append(in.journal.memo, key)
 	return out
 }
 
+// callKey is the memo key of calling f with a here; in.keyPins holds the
+// addresses it quotes (the context's kernel scan among them).
 func (in *interp) callKey(f *vFunc, a args) string {
-	b := appendKey(in.keyBuf[:0], f, 3)
+	pins := &in.keyPins
+	*pins = append((*pins)[:0], unsafe.Pointer(in.cur.Scan))
+	b := appendKey(in.keyBuf[:0], f, 3, pins)
 	b = append(b, '(')
-	b = appendKeys(b, a.pos, 3)
+	b = appendKeys(b, a.pos, 3, pins)
 	var kb [8]string
 	for _, k := range sortedKeys(a.kw, kb[:]) {
 		b = append(b, ';')
 		b = append(b, k...)
 		b = append(b, '=')
-		b = appendKey(b, a.kw[k], 3)
+		b = appendKey(b, a.kw[k], 3, pins)
 	}
 	if a.opaque {
 		b = append(b, ";**?"...)
@@ -198,6 +208,7 @@ func (in *interp) instantiate(c *vClass, a args, site *Expr) Value {
 		inst = &vInstance{Class: c, Attrs: map[string]Value{}}
 		if site != nil {
 			in.instances[instKey{site, c}] = inst
+			in.journal.instances = append(in.journal.instances, instKey{site, c})
 		}
 	}
 	if init := in.classAttr(c, "__init__", 0); init != nil {
@@ -207,7 +218,7 @@ func (in *interp) instantiate(c *vClass, a args, site *Expr) Value {
 			in.call(&b, a, site)
 		}
 	} else if isDataclass(c.Def) {
-		bindFields(inst, c, a)
+		in.bindFields(inst, c, a)
 	}
 	return inst
 }
@@ -230,7 +241,7 @@ func isDataclass(cd *ClassDef) bool {
 // bindFields is a dataclass's generated __init__: positional arguments
 // fill the annotated fields in order, keywords by name, the rest keep
 // their class-level defaults.
-func bindFields(inst *vInstance, c *vClass, a args) {
+func (in *interp) bindFields(inst *vInstance, c *vClass, a args) {
 	pos := a.pos
 	for _, st := range c.Def.Body {
 		if len(st.Targets) != 1 || st.Targets[0].Kind != ExName || st.Kind != StOther && st.Kind != StAssign {
@@ -239,11 +250,12 @@ func bindFields(inst *vInstance, c *vClass, a args) {
 		name := st.Targets[0].Name
 		switch v, ok := a.kw[name]; {
 		case ok:
-			inst.Attrs[name] = v
+			in.setAttr(inst.Attrs, name, v)
 		case len(pos) > 0:
-			inst.Attrs[name], pos = pos[0], pos[1:]
+			in.setAttr(inst.Attrs, name, pos[0])
+			pos = pos[1:]
 		case a.opaque:
-			inst.Attrs[name] = unknown
+			in.setAttr(inst.Attrs, name, unknown)
 		}
 	}
 }

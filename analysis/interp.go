@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"context"
+	"unsafe"
 )
 
 // DESIGN: context inference is an abstract interpreter, run from every
@@ -23,7 +24,9 @@ import (
 // (prune.go); the rest runs when imported. Afterwards every module-level function and method of a module
 // that uses Pallas which the interpreter never called is evaluated once in
 // the Unknown context with Unknown arguments: a library entry, whose
-// findings are info hints. Functions handed to wrappers from libraries
+// findings are info hints. A function that cannot reach a kernel (inert.go:
+// it reads only plain data, external names away from the kernel-making
+// APIs, and functions like it) is marked run instead. Functions handed to wrappers from libraries
 // outside the workspace run in Unknown too (the library may shard_map
 // them); configured shard-map-wrappers run theirs fully manual.
 //
@@ -46,61 +49,50 @@ import (
 // Re-checking after an edit. An edit that leaves every IR the same apart
 // from positions, or changes only what the last run never executed (a
 // module it never ran, the body of a function it never called),
-// re-renders the last run (reuse.go, trivia.go, deadbody.go); any other
-// edit runs the whole interpretation again, because its state is shared
-// by all entries in order: the memo, the widening counters, the
-// allocation-site objects, the module globals (a module runs once, inside
-// whichever entry imports it first, and sees a cyclic importer half
-// done), which uncalled functions become library entries, and the step
-// budget. Re-running only the entries an edit can affect would first need
-// each entry (module top level, test, library function) to run in state
-// of its own, so that its result depends only on the code it evaluates:
-//   - per-entry memo, counters, objects and budget; writes to another
-//     entry's objects (a module global, a module-level instance) kept in
-//     an overlay of the writer;
-//   - library entries chosen from the union of the concrete entries'
-//     called sets, not in run order;
-//   - kernel-call records merged in a fixed entry order (shortest path,
-//     ties to the earlier entry), and keyed without closure identity,
-//     which differs per evaluation;
-//   - for each entry, the files it evaluated and the modules whose
-//     globals it read, closed transitively after the run (a cyclic import
-//     reads a half-run module): an edit of file F re-runs exactly the
-//     entries whose closure holds F.
-// That changes what the analysis computes (no sharing between entries),
-// so it needs its own validation on real code; it is not done.
+// re-renders the last run (reuse.go, trivia.go, deadbody.go). An edit
+// that changes only the bodies of functions the run executed resumes it
+// (journal.go): every entry before the first one that executed a changed
+// body took the same steps and left the same state, which the journal
+// restores; the entries from there run again. Any other edit (module or
+// class level statements, signatures, imports) runs the whole
+// interpretation again, because its state is shared by all entries in
+// order: the memo, the widening counters, the allocation-site objects, the
+// module globals (a module runs once, inside whichever entry imports it
+// first, and sees a cyclic importer half done), which uncalled functions
+// become library entries, and the step budget.
 //
 // Where a full run spends its steps (measured on real code, steps of
 // tick): tpu-inference 1.26M steps, of which module top levels 6%, tests
 // 78%, library entries 16%, with kernel bodies (kernelEffects) a third
 // of all; sglang-jax 1.5M, module top levels 33%, tests 64%. The
-// synthetic 300k-line corpus needs 0.28M. Of the function bytes in
-// modules that run, 61% (tpu-inference), 68% (sglang-jax) and 34% (jax)
-// belong to functions the concrete entries call, 15%, 2% and 18% to
-// functions only library entries call, the rest to functions never
-// called (deadbody.go's share). Two exact designs were weighed against
-// these figures and not built:
-//   - Resume from the first entry that executed what changed: journal
-//     every write to state older than the running entry (interp maps,
-//     module run states, scopes, objects, kernel-call records), undo it
-//     back to that entry, swap the changed bodies in as deadbody.go does,
-//     and run the remaining entries. Exact, but the gain depends on where
-//     the first reader sits: a body first run by a module top level
-//     re-runs nearly everything; kernel bodies, first run by tests in
-//     path order, about half; library-only bodies, the library phase only.
-//     Measured from first-call entries and step counts, an edit of an
-//     executed body would re-run 41 to 55% of the steps on average
-//     (byte-weighted; tpu-inference, sglang-jax, jax, the corpus): about
-//     twice as fast on average, no faster at the worst edits.
-//   - Isolated tests (above): pytest runs each test on its own, so it is
-//     the natural semantics for the 64 to 78% of steps tests take, and an
-//     edit would re-run the module top levels and the tests that reach the
-//     edited file. But without a shared memo each test re-evaluates the
-//     wrappers others evaluated: measured by giving each test its own
-//     memo, counters and objects, a full run takes 2.6 times the steps on
-//     tpu-inference, 1.9 on sglang-jax and 1.1 on jax (the findings stay
-//     the same; witness paths and info hints change). Records also need
-//     keys without closure identity.
+// synthetic 300k-line corpus needs 0.28M (0.2M now that inert library
+// functions are skipped). Of the function bytes in modules that run, 61%
+// (tpu-inference), 68% (sglang-jax) and 34% (jax) belong to functions the
+// concrete entries call, 15%, 2% and 18% to functions only library
+// entries call, the rest to functions never called (deadbody.go's share).
+// Two exact incremental designs were weighed against these figures:
+//   - Resume from the first entry that executed what changed (built:
+//     journal.go). The gain depends on where the first reader sits: a body
+//     first run by a module top level re-runs nearly everything; kernel
+//     bodies, first run by tests in path order, about half; library-only
+//     bodies, the library phase only. Measured before building it, an
+//     edit of an executed body would re-run 41 to 55% of the steps on
+//     average; on tpu-inference the median random one-line code edit went
+//     from 0.43 s to 0.10 s, no faster at the worst edits.
+//   - Isolated tests, not built: each entry (module top level, test,
+//     library function) in state of its own (per-entry memo, counters,
+//     objects and budget; writes to another entry's objects kept in an
+//     overlay; library entries chosen from the union of called sets;
+//     kernel-call records merged in entry order and keyed without closure
+//     identity; per entry, the files it evaluated and the modules whose
+//     globals it read), so that an edit re-runs only the entries that
+//     reach the edited file. pytest runs each test on its own, so it is
+//     the natural semantics for the 64 to 78% of steps tests take. But
+//     without a shared memo each test re-evaluates the wrappers others
+//     evaluated: measured by giving each test its own memo, counters and
+//     objects, a full run takes 2.6 times the steps on tpu-inference, 1.9
+//     on sglang-jax and 1.1 on jax (the findings stay the same; witness
+//     paths and info hints change).
 
 const (
 	maxStack = 48
@@ -134,7 +126,9 @@ type interp struct {
 	stack  []*frame
 	memo   map[string]Value
 	active map[string]bool
-	called map[*FuncDef]bool
+	// called holds, for each function whose body ran (or counts as run:
+	// inert.go), the number of the entry that first ran it (from 1).
+	called map[*FuncDef]int32
 	evals  map[*FuncDef]int
 	// assigned caches, per if statement, the names its branches bind.
 	assigned map[*Stmt][]string
@@ -161,20 +155,31 @@ type interp struct {
 	limit     int
 	exhausted bool
 	truncated *frame
-	// keyBuf is reused to build call keys.
-	keyBuf []byte
+	// keyBuf is reused to build call keys, keyPins to collect the
+	// addresses one quotes; pins keeps those of the memo's keys alive.
+	keyBuf  []byte
+	keyPins []unsafe.Pointer
+	pins    []unsafe.Pointer
 	// inert counts the library entries skipped as inert; inertRefs holds
 	// what the test read of each function, taken from inertPrev (the last
 	// run's) when the function is unchanged (inert.go).
 	inert                int
 	inertRefs, inertPrev map[*FuncDef]*funcRefs
 	noInert              bool
+	// journal, marks and entryNo let a later check resume the run
+	// (journal.go): the changes made, the state when each entry began, and
+	// the number of the entry running (from 1).
+	journal journal
+	marks   []mark
+	entryNo int32
+	// entries are the modules that run as entries (prune.go).
+	entries map[string]bool
 }
 
 func newInterp(ctx context.Context, prog *Program, opts *Options, budget int) *interp {
 	in := &interp{
 		ctx: ctx, prog: prog, opts: opts,
-		memo: map[string]Value{}, active: map[string]bool{}, called: map[*FuncDef]bool{}, evals: map[*FuncDef]int{}, assigned: map[*Stmt][]string{}, instances: map[instKey]*vInstance{},
+		memo: map[string]Value{}, active: map[string]bool{}, called: map[*FuncDef]int32{}, evals: map[*FuncDef]int{}, assigned: map[*Stmt][]string{}, instances: map[instKey]*vInstance{},
 		calls: map[callSiteKey]*kernelCall{}, effects: map[*kernelDecl]*kernelEffects{},
 		wrapper: map[string]bool{}, limit: budget,
 	}

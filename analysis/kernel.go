@@ -175,6 +175,7 @@ func (in *interp) kernelEffects(k *kernelDecl) *kernelEffects {
 	}
 	e := &kernelEffects{Name: kernelName(k.Body)}
 	in.effects[k] = e
+	in.journal.effects = append(in.journal.effects, k)
 	scan := &kernelScan{}
 	saved := in.saveTop()
 	in.cur, in.stack, in.file = &Ctx{Kind: CtxKernel, Scan: scan}, nil, k.File

@@ -51,6 +51,11 @@ type lastRun struct {
 	// byFile lists, per summary, the indexes of in.order whose facts
 	// refer to it (filesOf), built on first use.
 	byFile map[*Summary][]int
+	// pending, when not -1, is the entry a cancelled resume was taken back
+	// to (its mark dropped, its place in pendingAt): the run must resume
+	// from there before its facts stand.
+	pending   int
+	pendingAt cursor
 }
 
 type fileSuppressions struct {
@@ -159,11 +164,15 @@ func (l *lastRun) dropUnseen(gen, used int) {
 	}
 }
 
-// keep trims the interpreter to what rendering its facts needs, and the
-// set of functions it called (deadbody.go).
-func (in *interp) keep() {
-	in.memo, in.active, in.evals, in.inertPrev = nil, nil, nil, nil
-	in.assigned, in.instances, in.stack = nil, nil, nil
+// keep trims the interpreter to what rendering its facts needs, the set
+// of functions it called (deadbody.go) and, unless oneShot, what a later
+// check needs to resume it (journal.go): the state and the journal.
+func (in *interp) keep(oneShot bool) {
+	in.active, in.inertPrev, in.stack = nil, nil, nil
+	if oneShot {
+		in.memo, in.evals, in.assigned, in.instances = nil, nil, nil, nil
+		in.journal, in.marks, in.pins = journal{}, nil, nil
+	}
 }
 
 // reuse returns the previous run's state when sums differ from the
@@ -172,17 +181,21 @@ func (in *interp) keep() {
 // the old summaries, which stand for the new text from then on.
 // Summaries already moved onto their new text in place (e.shifted,
 // trivia.go) are marked moved too.
-func (e *Engine) reuse(sums []*Summary, optsKey, root string, relGen int) *lastRun {
-	l := e.last
+//
+// resume is -1 when the last run's facts stand as they are; otherwise the
+// edits changed bodies the run executed, and the run must be resumed from
+// that entry (journal.go) before its facts are rendered.
+func (e *Engine) reuse(sums []*Summary, optsKey, root string, relGen int) (l *lastRun, resume int) {
+	l = e.last
 	if l == nil || l.optsKey != optsKey || l.root != root || l.relGen != relGen || len(l.sums) != len(sums) ||
 		l.in.exhausted { // where a run stops depends on the size of the files (stepBudget)
-		return nil
+		return nil, -1
 	}
 	var changed []int
 	for i, s := range sums {
 		old := l.sums[i]
 		if old.Path != s.Path {
-			return nil
+			return nil, -1
 		}
 		if old != s {
 			changed = append(changed, i)
@@ -201,11 +214,32 @@ func (e *Engine) reuse(sums []*Summary, optsKey, root string, relGen int) *lastR
 			unrun[k] = true
 		default:
 			w, ok := compareDead(l.sums[i], sums[i], l.neverCalled)
+			if !ok && !e.noResume {
+				w, ok = compareBodies(l.sums[i], sums[i], l.neverCalled)
+			}
 			if !ok {
-				return nil
+				return nil, -1
 			}
 			dead[k] = w
 		}
+	}
+	// The first entry that ran a body that changed.
+	resume = -1
+	for _, w := range dead {
+		if w == nil {
+			continue
+		}
+		for d := range w.swaps {
+			if n := int(l.in.called[d]) - 1; n >= 0 && (resume < 0 || n < resume) {
+				resume = n
+			}
+		}
+	}
+	if l.pending >= 0 && (resume < 0 || l.pending < resume) {
+		resume = l.pending
+	}
+	if resume > len(l.in.marks) || resume == len(l.in.marks) && resume != l.pending {
+		return nil, -1 // a one-shot run kept no marks
 	}
 	if l.moved == nil {
 		l.moved = map[*Summary]bool{}
@@ -223,7 +257,9 @@ func (e *Engine) reuse(sums []*Summary, optsKey, root string, relGen int) *lastR
 			for d := range dead[k].swaps {
 				delete(l.in.inertRefs, d) // its body is new (inert.go)
 			}
-			e.deadBodies++
+			if resume < 0 {
+				e.deadBodies++
+			}
 		default:
 			moveTo(old, sums[i])
 		}
@@ -235,7 +271,7 @@ func (e *Engine) reuse(sums []*Summary, optsKey, root string, relGen int) *lastR
 		l.moved[s] = true
 	}
 	e.shifted = nil
-	return l
+	return l, resume
 }
 
 // neverRan reports whether the run never executed s's module. The
@@ -251,7 +287,7 @@ func (l *lastRun) neverRan(s *Summary) bool {
 }
 
 // neverCalled reports whether the run never executed d's body.
-func (l *lastRun) neverCalled(d *FuncDef) bool { return !l.in.called[d] }
+func (l *lastRun) neverCalled(d *FuncDef) bool { return l.in.called[d] == 0 }
 
 // sameShape reports whether b's IR is a's apart from positions and source text.
 func sameShape(a, b *Summary) bool {
@@ -316,6 +352,9 @@ type shapeWalk struct {
 	dead  func(*FuncDef) bool
 	swaps map[*FuncDef]*FuncDef
 	calls map[*Expr]*Expr
+	// changed, when set, reports bodies that differ (compareBodies): they
+	// are swapped too.
+	changed func(a, b *FuncDef) bool
 }
 
 func (w *shapeWalk) span(a *pp.Span, b pp.Span) {
@@ -449,7 +488,7 @@ func (w *shapeWalk) def(a, b *FuncDef) bool {
 	}
 	// A body the last run never executed is taken whole from the new IR:
 	// nothing of it reached the analysis (deadbody.go).
-	dead := w.patch && w.swaps[a] == b || !w.patch && w.dead != nil && w.dead(a)
+	dead := w.patch && w.swaps[a] == b || !w.patch && (w.dead != nil && w.dead(a) || w.changed != nil && w.changed(a, b))
 	if a.Name != b.Name || a.Qual != b.Qual || a.Lambda != b.Lambda || a.MocksShardMap != b.MocksShardMap && !dead ||
 		len(a.Params) != len(b.Params) {
 		return false

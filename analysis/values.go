@@ -211,24 +211,34 @@ func alts(v Value) []Value {
 }
 
 // valueKey is a memoisation key: equal keys mean the analysis would treat
-// the values alike. Closures and objects are keyed by identity.
+// the values alike. Closures and objects are keyed by identity: their
+// addresses. A key that outlives them must pin them (keyPins), or a new
+// object at a freed one's address would take its entries.
 func valueKey(v Value, depth int) string {
 	var buf [64]byte
-	return string(appendKey(buf[:0], v, depth))
+	return string(appendKey(buf[:0], v, depth, nil))
 }
 
-func appendKeys(b []byte, vs []Value, depth int) []byte {
+func appendKeys(b []byte, vs []Value, depth int, pins *[]unsafe.Pointer) []byte {
 	for i, v := range vs {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendKey(b, v, depth)
+		b = appendKey(b, v, depth, pins)
 	}
 	return b
 }
 
 func appendPtr(b []byte, p unsafe.Pointer) []byte {
 	return strconv.AppendUint(b, uint64(uintptr(p)), 36)
+}
+
+// appendPin is appendPtr that also records p in pins, when set.
+func appendPin(b []byte, p unsafe.Pointer, pins *[]unsafe.Pointer) []byte {
+	if pins != nil {
+		*pins = append(*pins, p)
+	}
+	return appendPtr(b, p)
 }
 
 // sortedKeys returns the keys of m in order, in buf when they fit.
@@ -241,9 +251,10 @@ func sortedKeys(m map[string]Value, buf []string) []string {
 	return ks
 }
 
-// appendKey appends the key of v to b. The keys are built in place, with
-// no string per part: the interpreter makes one per abstract call.
-func appendKey(b []byte, v Value, depth int) []byte {
+// appendKey appends the key of v to b, and the addresses it quotes to
+// pins when set. The keys are built in place, with no string per part: the
+// interpreter makes one per abstract call.
+func appendKey(b []byte, v Value, depth int, pins *[]unsafe.Pointer) []byte {
 	if depth < 0 {
 		return append(b, "…"...)
 	}
@@ -262,18 +273,19 @@ func appendKey(b []byte, v Value, depth int) []byte {
 		b = append(b, v.Qual...)
 	case *vSeq:
 		b = append(b, "s("...)
-		b = appendKeys(b, v.Items, depth-1)
+		b = appendKeys(b, v.Items, depth-1, pins)
 		b = append(b, ')')
 	case *vDict:
 		b = append(b, "d("...)
-		b = appendKeys(b, v.Keys, depth-1)
+		b = appendKeys(b, v.Keys, depth-1, pins)
 		b = append(b, '|')
-		b = appendKeys(b, v.Items, depth-1)
+		b = appendKeys(b, v.Items, depth-1, pins)
 		b = append(b, ')')
 	case *vUnion:
 		ks := make([]string, len(v.Alts))
 		for i, a := range v.Alts {
-			ks[i] = valueKey(a, depth-1)
+			var kb [64]byte
+			ks[i] = string(appendKey(kb[:0], a, depth-1, pins))
 		}
 		sort.Strings(ks)
 		b = append(b, "u("...)
@@ -286,27 +298,27 @@ func appendKey(b []byte, v Value, depth int) []byte {
 		b = append(b, ')')
 	case *vPartial:
 		b = append(b, "p("...)
-		b = appendKey(b, v.Fn, depth-1)
+		b = appendKey(b, v.Fn, depth-1, pins)
 		b = append(b, ';')
-		b = appendKeys(b, v.Args, depth-1)
+		b = appendKeys(b, v.Args, depth-1, pins)
 		var kb [8]string
 		for _, k := range sortedKeys(v.Kw, kb[:]) {
 			b = append(b, ';')
 			b = append(b, k...)
 			b = append(b, '=')
-			b = appendKey(b, v.Kw[k], depth-1)
+			b = appendKey(b, v.Kw[k], depth-1, pins)
 		}
 		b = append(b, ')')
 	case *vFunc:
 		b = append(b, 'f')
-		b = appendPtr(b, unsafe.Pointer(v.Def))
+		b = appendPin(b, unsafe.Pointer(v.Def), pins)
 		b = append(b, ':')
-		b = appendPtr(b, unsafe.Pointer(v.Env))
+		b = appendPin(b, unsafe.Pointer(v.Env), pins)
 		b = append(b, ':')
-		b = appendKey(b, v.Self, depth-1)
+		b = appendKey(b, v.Self, depth-1, pins)
 	default:
 		b = append(b, typeName(v)...)
-		b = appendPtr(b, valuePtr(v))
+		b = appendPin(b, valuePtr(v), pins)
 	}
 	return b
 }

@@ -18,6 +18,7 @@ import (
 // run slower.
 func newEngine(f *checkFlags, getenv func(string) string) *analysis.Engine {
 	e := analysis.NewEngine()
+	e.OneShot = true
 	if f.noCache {
 		return e
 	}

@@ -1,0 +1,191 @@
+package analysis
+
+import "github.com/pallas-ls/pallas-ls/lowering"
+
+// The journal and resuming a run. A run evaluates entries in a fixed order
+// (analyze: module top levels, tests, configured entry points, library
+// functions), each in the state the ones before it left. An edit inside
+// the bodies of functions leaves every entry before the first one that
+// executed such a body (firstEntry) taking the same steps: what it read is
+// the same. So the run can be taken back to the state in which that entry
+// began and continue from there, with the new bodies: what a fresh run
+// would do after the same first entries (resume.go decides when).
+//
+// Taking it back: the interpreter records here every change to state that
+// outlives the entry making it, with what to restore; a mark at the start
+// of each entry says how long each record list was then. Lists, one per
+// kind of state (a location only ever changes through one kind, so each
+// list is undone last-first on its own):
+//   - memo, called, evals, instances, calls (kernel call records),
+//     effects: keys added to the interpreter's maps (evals: one count
+//     added per record);
+//   - attrs: an attribute of an instance or class set, with the old value;
+//   - envs: a binding of a module scope set from another module
+//     (`mod.X = v`), with the old value;
+//   - mods: modules first run (their scope is dropped, to run again);
+//   - reaches: a kernel call's context record replaced or added.
+//
+// Objects created after the mark are unreachable once it is restored, so
+// changes to them need no undoing; recording them too keeps the rule
+// simple (one record per change), and costs a few percent of a run.
+
+type journal struct {
+	memo      []string
+	called    []*FuncDef
+	evals     []*FuncDef
+	instances []instKey
+	calls     []callSiteKey
+	effects   []*kernelDecl
+	attrs     []attrUndo
+	envs      []envUndo
+	mods      []*Module
+	reaches   []reachUndo
+}
+
+type attrUndo struct {
+	m    map[string]Value
+	name string
+	old  Value
+	had  bool
+}
+
+type envUndo struct {
+	env  *Env
+	name string
+	old  Value
+	had  bool
+}
+
+type reachUndo struct {
+	kc    *kernelCall
+	kind  lowering.ContextKind
+	old   *reachState
+	had   bool
+	order int // len(kc.order) before
+}
+
+// mark is the state of a run when one entry began.
+type mark struct {
+	at                                                                cursor
+	memo, called, evals, instances, calls, effects, attrs, envs, mods int
+	reaches, order, budget, inert, pins                               int
+}
+
+// cursor is an entry's place in analyze's loops: the phase, the module
+// (or configured entry point), the statement of its body and the method
+// of a class statement.
+type cursor struct{ phase, mod, stmt, method int }
+
+const (
+	phaseModules = iota
+	phaseTests
+	phaseConfigured
+	phaseLibrary
+	phaseDone
+)
+
+// begin starts the entry at c: marks the state, numbers the entry.
+func (in *interp) begin(c cursor) {
+	j := &in.journal
+	in.marks = append(in.marks, mark{at: c,
+		memo: len(j.memo), called: len(j.called), evals: len(j.evals), instances: len(j.instances),
+		calls: len(j.calls), effects: len(j.effects), attrs: len(j.attrs), envs: len(j.envs), mods: len(j.mods),
+		reaches: len(j.reaches), order: len(in.order), budget: in.budget, inert: in.inert, pins: len(in.pins)})
+	in.entryNo = int32(len(in.marks))
+}
+
+// undoTo takes the state back to the start of entry k (0-based) and drops
+// the marks from there on.
+func (in *interp) undoTo(k int) {
+	m := in.marks[k]
+	j := &in.journal
+	for i := len(j.memo) - 1; i >= m.memo; i-- {
+		delete(in.memo, j.memo[i])
+	}
+	for i := len(j.called) - 1; i >= m.called; i-- {
+		delete(in.called, j.called[i])
+	}
+	for i := len(j.evals) - 1; i >= m.evals; i-- {
+		if d := j.evals[i]; in.evals[d] <= 1 {
+			delete(in.evals, d)
+		} else {
+			in.evals[d]--
+		}
+	}
+	for i := len(j.instances) - 1; i >= m.instances; i-- {
+		delete(in.instances, j.instances[i])
+	}
+	for i := len(j.calls) - 1; i >= m.calls; i-- {
+		delete(in.calls, j.calls[i])
+	}
+	for i := len(j.effects) - 1; i >= m.effects; i-- {
+		delete(in.effects, j.effects[i])
+	}
+	for i := len(j.attrs) - 1; i >= m.attrs; i-- {
+		if u := j.attrs[i]; u.had {
+			u.m[u.name] = u.old
+		} else {
+			delete(u.m, u.name)
+		}
+	}
+	for i := len(j.envs) - 1; i >= m.envs; i-- {
+		if u := j.envs[i]; u.had {
+			u.env.set(u.name, u.old)
+		} else {
+			u.env.unset(u.name)
+		}
+	}
+	for i := len(j.mods) - 1; i >= m.mods; i-- {
+		j.mods[i].state, j.mods[i].env = 0, nil
+	}
+	for i := len(j.reaches) - 1; i >= m.reaches; i-- {
+		u := j.reaches[i]
+		if u.had {
+			u.kc.reaches[u.kind] = u.old
+		} else {
+			delete(u.kc.reaches, u.kind)
+		}
+		u.kc.order = u.kc.order[:u.order]
+	}
+	clear(j.memo[m.memo:])
+	clear(j.called[m.called:])
+	clear(j.evals[m.evals:])
+	clear(j.instances[m.instances:])
+	clear(j.calls[m.calls:])
+	clear(j.effects[m.effects:])
+	clear(j.attrs[m.attrs:])
+	clear(j.envs[m.envs:])
+	clear(j.mods[m.mods:])
+	clear(j.reaches[m.reaches:])
+	j.memo, j.called, j.evals, j.instances = j.memo[:m.memo], j.called[:m.called], j.evals[:m.evals], j.instances[:m.instances]
+	j.calls, j.effects, j.attrs, j.envs = j.calls[:m.calls], j.effects[:m.effects], j.attrs[:m.attrs], j.envs[:m.envs]
+	j.mods, j.reaches = j.mods[:m.mods], j.reaches[:m.reaches]
+	clear(in.order[m.order:])
+	in.order = in.order[:m.order]
+	clear(in.pins[m.pins:])
+	in.pins = in.pins[:m.pins]
+	in.budget, in.inert = m.budget, m.inert
+	in.marks = in.marks[:k]
+	in.entryNo = int32(k)
+}
+
+// markCalled records that def's body ran (or counts as run) in the
+// current entry.
+func (in *interp) markCalled(d *FuncDef) {
+	if in.called[d] == 0 {
+		in.called[d] = in.entryNo
+		in.journal.called = append(in.journal.called, d)
+	}
+}
+
+func (in *interp) countEval(d *FuncDef) {
+	in.evals[d]++
+	in.journal.evals = append(in.journal.evals, d)
+}
+
+// setAttr sets an attribute of an instance or class.
+func (in *interp) setAttr(m map[string]Value, name string, v Value) {
+	old, had := m[name]
+	in.journal.attrs = append(in.journal.attrs, attrUndo{m: m, name: name, old: old, had: had})
+	m[name] = v
+}
