@@ -134,9 +134,7 @@ func (w *refWalk) stmt(sc *inertScope, st *Stmt) {
 		for _, d := range st.Def.Decorators {
 			w.expr(sc, d)
 		}
-		for _, p := range st.Def.Params {
-			w.expr(sc, p.Default)
-		}
+		w.defaults(sc, st.Def)
 		w.fn(sc, st.Def)
 		return
 	}
@@ -176,9 +174,7 @@ func (w *refWalk) expr(sc *inertScope, e *Expr) {
 		w.ref(sc, x.Name, attrs)
 		return
 	case ExLambda:
-		for _, p := range e.Lambda.Params {
-			w.expr(sc, p.Default)
-		}
+		w.defaults(sc, e.Lambda)
 		w.fn(sc, e.Lambda)
 		return
 	}
@@ -189,6 +185,14 @@ func (w *refWalk) expr(sc *inertScope, e *Expr) {
 	for _, k := range e.Kw {
 		w.expr(sc, k.Key)
 		w.expr(sc, k.Value)
+	}
+}
+
+// defaults reads a def's or lambda's default values, which run in the
+// enclosing scope.
+func (w *refWalk) defaults(sc *inertScope, d *FuncDef) {
+	for _, p := range d.Params {
+		w.expr(sc, p.Default)
 	}
 }
 

@@ -173,17 +173,7 @@ func TestInertMatchesEvaluation(t *testing.T) {
 	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
 	skipped := 0
 	for _, dir := range cases {
-		var files []analysis.SourceFile
-		switch dir {
-		case "inert":
-			files = inertProject(t)
-		case "dead":
-			files = deadProject(t)
-		case "mixed":
-			files = mixedProject(t)
-		default:
-			files = loadDir(t, dir)
-		}
+		files := projectFiles(t, dir)
 		if len(files) == 0 {
 			continue
 		}

@@ -120,22 +120,26 @@ class TestK:
 // executed resumes the run from the first entry that executed it, and
 // every result equals a fresh check's.
 func TestResumeMatchesFresh(t *testing.T) {
+	edits, _, resumed := editEveryBody(t, []string{"state", "inert"},
+		[]string{"extra_ = helper_a(1)\n", "return run(1)\n", "state.RING = not state.RING\n", "pass\n"})
+	if resumed == 0 {
+		t.Error("no edit resumed the last run")
+	}
+	t.Logf("%d of %d body edits resumed the last run", resumed, edits)
+}
+
+// editEveryBody types each of stmts at the top of every function body of
+// every fixture, the examples and the named projects, one engine per
+// project, checking after each edit and after undoing it that the warm
+// engine's result equals a fresh check's. It counts the edits, and those
+// that took the dead-body path and that resumed the last run.
+func editEveryBody(t *testing.T, projects, stmts []string) (edits, dead, resumed int) {
+	t.Helper()
 	cases, _ := filepath.Glob("rules/testdata/PAL*/*")
-	cases = append(cases, "../examples", "state", "inert", "dead")
+	cases = append(append(cases, "../examples"), projects...)
 	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
-	resumed, edits := 0, 0
 	for _, dir := range cases {
-		var files []analysis.SourceFile
-		switch dir {
-		case "state":
-			files = stateProject(t)
-		case "inert":
-			files = inertProject(t)
-		case "dead":
-			files = deadProject(t)
-		default:
-			files = loadDir(t, dir)
-		}
+		files := projectFiles(t, dir)
 		if len(files) == 0 {
 			continue
 		}
@@ -147,25 +151,37 @@ func TestResumeMatchesFresh(t *testing.T) {
 			orig := files[i].Src
 			at, indent := firstBodyLines(orig)
 			for k, off := range at {
-				for _, stmt := range []string{"extra_ = helper_a(1)\n", "return run(1)\n", "state.RING = not state.RING\n", "pass\n"} {
+				for _, stmt := range stmts {
 					ed := append(append(append([]byte{}, orig[:off]...), indent[k]...), stmt...)
 					files[i].Src = append(ed, orig[off:]...)
-					before := e.Resumed()
+					d, r := e.DeadBodies(), e.Resumed()
 					if !warmEqualsFresh(t, e, files, opts, fmt.Sprintf("%s/%s body %d: %q", dir, filepath.Base(files[i].Path), k, stmt)) {
 						return
 					}
-					resumed += e.Resumed() - before
-					edits++
+					dead, resumed, edits = dead+e.DeadBodies()-d, resumed+e.Resumed()-r, edits+1
 				}
 				files[i].Src = orig
 				warmEqualsFresh(t, e, files, opts, fmt.Sprintf("%s/%s body %d undone", dir, filepath.Base(files[i].Path), k))
 			}
 		}
 	}
-	if resumed == 0 {
-		t.Error("no edit resumed the last run")
+	return edits, dead, resumed
+}
+
+// projectFiles returns the files of a test project: one of the projects
+// the tests write (state, inert, dead, mixed), or a directory's.
+func projectFiles(t *testing.T, dir string) []analysis.SourceFile {
+	switch dir {
+	case "state":
+		return stateProject(t)
+	case "inert":
+		return inertProject(t)
+	case "dead":
+		return deadProject(t)
+	case "mixed":
+		return mixedProject(t)
 	}
-	t.Logf("%d of %d body edits resumed the last run", resumed, edits)
+	return loadDir(t, dir)
 }
 
 // TestResumeRandomEdits types random lines into stateProject's kernels and

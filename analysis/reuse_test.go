@@ -382,39 +382,7 @@ func firstBodyLines(src []byte) (at []int, indent [][]byte) {
 // executed takes the fast path (deadbody.go), any other re-runs the
 // analysis, and every result equals a fresh check.
 func TestReuseDeadBodies(t *testing.T) {
-	cases, _ := filepath.Glob("rules/testdata/PAL*/*")
-	cases = append(cases, "../examples", "dead")
-	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
-	dead, edits := 0, 0
-	for _, dir := range cases {
-		files := loadDir(t, dir)
-		if dir == "dead" {
-			files = deadProject(t)
-		}
-		if len(files) == 0 {
-			continue
-		}
-		e := analysis.NewEngine()
-		if _, err := e.Check(context.Background(), files, opts); err != nil {
-			t.Fatal(err)
-		}
-		for i := range files {
-			orig := files[i].Src
-			at, indent := firstBodyLines(orig)
-			for k, off := range at {
-				for _, stmt := range []string{"extra_ = helper(1)\n", "return pl.pallas_call(kern, out_shape=x)(x)\n"} {
-					ed := append(append(append([]byte{}, orig[:off]...), indent[k]...), stmt...)
-					files[i].Src = append(ed, orig[off:]...)
-					before := e.DeadBodies()
-					warmEqualsFresh(t, e, files, opts, fmt.Sprintf("%s/%s body %d: %q", dir, filepath.Base(files[i].Path), k, stmt))
-					dead += e.DeadBodies() - before
-					edits++
-					files[i].Src = orig
-					warmEqualsFresh(t, e, files, opts, fmt.Sprintf("%s/%s body %d undone", dir, filepath.Base(files[i].Path), k))
-				}
-			}
-		}
-	}
+	edits, dead, _ := editEveryBody(t, []string{"dead"}, []string{"extra_ = helper(1)\n", "return pl.pallas_call(kern, out_shape=x)(x)\n"})
 	if dead == 0 {
 		t.Error("no edit of a body the analysis never ran took the fast path")
 	}
@@ -425,7 +393,6 @@ func TestReuseDeadBodies(t *testing.T) {
 // no entry calls (the fixtures use Pallas everywhere, so every function of
 // theirs runs, at least as a library entry).
 func deadProject(t *testing.T) []analysis.SourceFile {
-	root := t.TempDir()
 	project := [][2]string{
 		{"app/__init__.py", ""},
 		{"app/util.py", `import jax
@@ -471,14 +438,7 @@ def run(x):
 `},
 		{"main.py", "from app.kernels import run\nfrom app.util import factory\n\nrun(1)\nf = factory\n"},
 	}
-	var files []analysis.SourceFile
-	for _, f := range project {
-		p := filepath.Join(root, f[0])
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		os.WriteFile(p, []byte(f[1]), 0o644)
-		files = append(files, analysis.SourceFile{Path: p, Src: []byte(f[1])})
-	}
-	return files
+	return writeProject(t, project)
 }
 
 // TestReuseDeadBodiesRandom types random lines into the helper module of
