@@ -47,6 +47,15 @@ func (in *interp) runFrom(c cursor) {
 	}
 }
 
+// methodFrom is the method a class's loop starts at: the cursor's in the
+// statement it resumes at, the first otherwise.
+func methodFrom(resumed bool, method int) int {
+	if resumed {
+		return method
+	}
+	return 0
+}
+
 // at is where module i's loop starts: c's statement and method in c's
 // module, the beginning in the modules after it.
 func (c cursor) at(i int) (stmt, method int) {
@@ -94,9 +103,8 @@ func (in *interp) runTests(mi int, m *Module, stmt, method int) {
 			v := m.env.value(st.Def.Name)
 			in.entry(m, "test "+st.Def.Name, testCtx(st.Def), func() { in.call(v, args{opaque: true}, nil) })
 		case st.Kind == StClass && isTestClass(st.Class):
-			in.runTestClass(cursor{phaseTests, mi, j, 0}, m, st.Class, method)
+			in.runTestClass(cursor{phaseTests, mi, j, 0}, m, st.Class, methodFrom(j == stmt, method))
 		}
-		method = 0
 	}
 }
 
@@ -202,9 +210,8 @@ func (in *interp) runLibraryEntries(c cursor) {
 					in.entry(m, "library function "+st.Def.Name, CtxUnknown, func() { in.call(v, args{opaque: true}, nil) })
 				}
 			case StClass:
-				in.runLibraryClass(cursor{phaseLibrary, i, j, 0}, m, st.Class, method)
+				in.runLibraryClass(cursor{phaseLibrary, i, j, 0}, m, st.Class, methodFrom(j == stmt, method))
 			}
-			method = 0
 		}
 	}
 }
