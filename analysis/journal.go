@@ -3,19 +3,23 @@ package analysis
 import "github.com/pallas-ls/pallas-ls/lowering"
 
 // The journal and resuming a run. A run evaluates entries in a fixed order
-// (analyze: module top levels, tests, configured entry points, library
+// (runFrom: module top levels, tests, configured entry points, library
 // functions), each in the state the ones before it left. An edit inside
 // the bodies of functions leaves every entry before the first one that
-// executed such a body (firstEntry) taking the same steps: what it read is
-// the same. So the run can be taken back to the state in which that entry
-// began and continue from there, with the new bodies: what a fresh run
-// would do after the same first entries (resume.go decides when).
+// executed such a body (interp.called keeps each function's first entry)
+// taking the same steps: what it read is the same. So the run can be
+// taken back to the state in which that entry began and continue from
+// there, with the new bodies: what a fresh run would do after the same
+// first entries. reuse.go decides when (compareBodies swaps the changed
+// bodies in, as deadbody.go does for bodies that never ran); resume in
+// check.go runs it.
 //
 // Taking it back: the interpreter records here every change to state that
 // outlives the entry making it, with what to restore; a mark at the start
-// of each entry says how long each record list was then. Lists, one per
-// kind of state (a location only ever changes through one kind, so each
-// list is undone last-first on its own):
+// of each entry says how long each record list was then (and the length
+// of in.order, of in.pins, the step count). Lists, one per kind of state
+// (a location only ever changes through one kind, so each list is undone
+// last-first on its own):
 //   - memo, called, evals, instances, calls (kernel call records),
 //     effects: keys added to the interpreter's maps (evals: one count
 //     added per record);
