@@ -31,7 +31,7 @@ import "github.com/pallas-ls/pallas-ls/lowering"
 //
 // Objects created after the mark are unreachable once it is restored, so
 // changes to them need no undoing; recording them too keeps the rule
-// simple (one record per change), and costs a few percent of a run.
+// simple: one append per change, small next to the evaluation making it.
 
 type journal struct {
 	memo      []string
