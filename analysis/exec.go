@@ -126,6 +126,7 @@ func (in *interp) assignedIn(st *Stmt) []string {
 	})
 	names := slices.Sorted(maps.Keys(set))
 	in.assigned[st] = names
+	in.journal.assigned = append(in.journal.assigned, st)
 	return names
 }
 

@@ -22,7 +22,8 @@ import "github.com/pallas-ls/pallas-ls/lowering"
 // last-first on its own):
 //   - memo, called, evals, instances, calls (kernel call records),
 //     effects: keys added to the interpreter's maps (evals: one count
-//     added per record);
+//     added per record); assigned too, a cache keyed by statements, which
+//     would otherwise keep the IR of every replaced body alive;
 //   - attrs: an attribute of an instance or class set, with the old value;
 //   - envs: a binding of a module scope set from another module
 //     (`mod.X = v`), with the old value;
@@ -34,6 +35,7 @@ import "github.com/pallas-ls/pallas-ls/lowering"
 // simple: one append per change, small next to the evaluation making it.
 
 type journal struct {
+	assigned  []*Stmt // a cache, but keyed by IR the next resume may replace
 	memo      []string
 	called    []*FuncDef
 	evals     []*FuncDef
@@ -72,7 +74,7 @@ type reachUndo struct {
 type mark struct {
 	at                                                                cursor
 	memo, called, evals, instances, calls, effects, attrs, envs, mods int
-	reaches, order, budget, inert, pins                               int
+	reaches, order, budget, inert, pins, assigned                     int
 }
 
 // cursor is an entry's place in analyze's loops: the phase, the module
@@ -94,7 +96,8 @@ func (in *interp) begin(c cursor) {
 	in.marks = append(in.marks, mark{at: c,
 		memo: len(j.memo), called: len(j.called), evals: len(j.evals), instances: len(j.instances),
 		calls: len(j.calls), effects: len(j.effects), attrs: len(j.attrs), envs: len(j.envs), mods: len(j.mods),
-		reaches: len(j.reaches), order: len(in.order), budget: in.budget, inert: in.inert, pins: len(in.pins)})
+		reaches: len(j.reaches), order: len(in.order), budget: in.budget, inert: in.inert, pins: len(in.pins),
+		assigned: len(j.assigned)})
 	in.entryNo = int32(len(in.marks))
 }
 
@@ -106,6 +109,11 @@ func (in *interp) undoTo(k int) {
 	for i := len(j.memo) - 1; i >= m.memo; i-- {
 		delete(in.memo, j.memo[i])
 	}
+	for i := len(j.assigned) - 1; i >= m.assigned; i-- {
+		delete(in.assigned, j.assigned[i])
+	}
+	clear(j.assigned[m.assigned:])
+	j.assigned = j.assigned[:m.assigned]
 	for i := len(j.called) - 1; i >= m.called; i-- {
 		delete(in.called, j.called[i])
 	}
