@@ -17,17 +17,15 @@ import (
 //     parameter, a builtin or a module global. Other locals count as
 //     globals, because the interpreter looks a name up in the module while
 //     the local is unbound (a branch not taken);
-//   - a global's current value is inert:
-//   - plain data: literals, unknown values, meshes, shardings;
-//   - an external name whose attribute chain, as written, is neither a
-//     kernel-making API nor above or below one (`pl.cdiv` and
-//     `jnp.sum` are fine; `pl` alone is one getattr from pl.pallas_call);
-//   - the result of an external call on inert values;
-//   - a module-level workspace function that is inert itself, with
-//     inert default values;
-//   - a partial of inert values;
-//   - an attribute chain through a workspace module that has already run,
-//     ending at an inert value (`utils.cdiv`);
+//   - each global it reads has an inert value now: plain data (literals,
+//     unknown values, meshes, shardings); an external name whose attribute
+//     chain, as written, is neither a kernel-making API nor above or below
+//     one (`pl.cdiv` and `jnp.sum` are fine; `pl` alone is one getattr from
+//     pl.pallas_call); the result of an external call on inert values; a
+//     module-level workspace function that is inert itself, with inert
+//     default values; a partial of inert values; an attribute chain
+//     through a workspace module that has already run, ending at an inert
+//     value (`utils.cdiv`);
 //   - it imports nothing and defines no class.
 //
 // The entry's arguments are opaque, so its parameters hold unknown values.
@@ -36,8 +34,9 @@ import (
 // (instances, classes, modules), and it can obtain none.
 //
 // So the library entry is skipped. Every function it could evaluate is
-// marked called: an edit to any of them re-runs the analysis, as for a
-// function that ran, since the edit may make the function no longer inert.
+// marked called, by the skipping entry: an edit to any of them resumes the
+// analysis from that entry (journal.go), as for a function that ran, since
+// the edit may make the function no longer inert.
 // Its evaluation count moves as if it had run. What differs from running
 // it is the steps not spent, and the evaluation counts of the functions it
 // would have called, which widen a function's later calls only after many
