@@ -95,20 +95,6 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 		return nil, err
 	}
 	optsKey := fmt.Sprintf("%+v", opts)
-	entries := map[string]bool{}
-	kept := 0
-	for i, f := range files {
-		if entry[i] {
-			entries[f.Path] = true
-		}
-		if keep[i] {
-			kept += len(f.Src)
-		}
-	}
-	rs := runSettings{budget: stepBudget(kept), noInert: e.noInert, oneShot: e.OneShot}
-	if e.budget > 0 {
-		rs.budget = e.budget
-	}
 	var res *Result
 	var err error
 	if l, at := e.reuse(sums, optsKey, root, e.rel.gen); l != nil && at < 0 {
@@ -119,11 +105,18 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 		e.last = nil // until the run is complete again
 		e.resumed++
 		var ok bool
-		res, ok, err = resume(ctx, l, at, rs.budget, &opts)
+		res, ok, err = resume(ctx, l, at, e.stepBudget(files, keep), &opts)
 		if ok {
 			e.last = l
 		}
 	} else {
+		entries := map[string]bool{}
+		for i, f := range files {
+			if entry[i] {
+				entries[f.Path] = true
+			}
+		}
+		rs := runSettings{budget: e.stepBudget(files, keep), noInert: e.noInert, oneShot: e.OneShot}
 		carry := &lastRun{}
 		if e.last != nil {
 			rs.inertPrev = e.last.in.inertRefs // what the inert test read of unchanged functions
@@ -297,6 +290,21 @@ func run(ctx context.Context, sums []*Summary, root string, entries map[string]b
 	in.keep(rs.oneShot)
 	l = &lastRun{sums: sums, prog: prog, in: in, files: carry.files, supps: carry.supps, pending: -1}
 	return report(l, opts), l, ctx.Err()
+}
+
+// stepBudget is the step budget of a run over the files pruning keeps (so
+// that NoPrune changes only the work done), unless a test set one.
+func (e *Engine) stepBudget(files []SourceFile, keep []bool) int {
+	if e.budget > 0 {
+		return e.budget
+	}
+	kept := 0
+	for i, f := range files {
+		if keep[i] {
+			kept += len(f.Src)
+		}
+	}
+	return stepBudget(kept)
 }
 
 // resume takes l's run back to the start of entry k, runs the entries
