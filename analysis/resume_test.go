@@ -1,7 +1,6 @@
 package analysis_test
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"math/rand"
@@ -223,15 +222,7 @@ func TestResumeRandomEdits(t *testing.T) {
 		if s%6 == 0 {
 			src = orig[i]
 		}
-		lines := bytes.SplitAfter(src, []byte("\n"))
-		k := rng.Intn(len(lines) + 1)
-		var next []byte
-		for j, l := range lines {
-			if j == k {
-				next = append(next, snippets[rng.Intn(len(snippets))]...)
-			}
-			next = append(next, l...)
-		}
+		next := insertLine(rng, src, snippets)
 		files[i].Src = next
 		if !warmEqualsFresh(t, e, files, opts, fmt.Sprintf("step %d (%s)", s, filepath.Base(files[i].Path))) {
 			t.Logf("text:\n%s", next)

@@ -468,15 +468,7 @@ func TestReuseDeadBodiesRandom(t *testing.T) {
 		if i%5 == 0 {
 			src = orig
 		}
-		lines := bytes.SplitAfter(src, []byte("\n"))
-		k := rng.Intn(len(lines) + 1)
-		var next []byte
-		for j, l := range lines {
-			if j == k {
-				next = append(next, snippets[rng.Intn(len(snippets))]...)
-			}
-			next = append(next, l...)
-		}
+		next := insertLine(rng, src, snippets)
 		util.Src = next
 		if !warmEqualsFresh(t, e, files, opts, fmt.Sprintf("step %d", i)) {
 			t.Logf("text:\n%s", next)
@@ -487,4 +479,19 @@ func TestReuseDeadBodiesRandom(t *testing.T) {
 		t.Error("no random edit took the dead-body path")
 	}
 	t.Logf("%d of %d random edits took the dead-body path", e.DeadBodies()-before, steps)
+}
+
+// insertLine inserts one of snippets before a random line of src (k may
+// also fall past the last line: then src is unchanged).
+func insertLine(rng *rand.Rand, src []byte, snippets []string) []byte {
+	lines := bytes.SplitAfter(src, []byte("\n"))
+	k := rng.Intn(len(lines) + 1)
+	var next []byte
+	for j, l := range lines {
+		if j == k {
+			next = append(next, snippets[rng.Intn(len(snippets))]...)
+		}
+		next = append(next, l...)
+	}
+	return next
 }
