@@ -40,10 +40,8 @@ type Engine struct {
 	// deadBodies counts changed files it took because only bodies the
 	// run never executed changed (deadbody.go).
 	deadBodies int
-	// resumed counts checks that resumed the last run (journal.go);
-	// noResume (tests) runs again instead.
-	resumed  int
-	noResume bool
+	// resumed counts checks that resumed the last run (journal.go).
+	resumed int
 	// Store, when set, persists summaries and whole results across
 	// processes (check's on-disk cache); ToolID distinguishes builds.
 	Store  Store

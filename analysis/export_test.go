@@ -10,9 +10,6 @@ func (e *Engine) Trivia() int { return e.trivia }
 // SetBudget replaces the step budget of the engine's runs.
 func (e *Engine) SetBudget(n int) { e.budget = n }
 
-// SetNoResume makes the engine run again instead of resuming a run.
-func (e *Engine) SetNoResume(b bool) { e.noResume = b }
-
 // Resumed counts the checks that resumed the last run.
 func (e *Engine) Resumed() int { return e.resumed }
 

@@ -214,7 +214,7 @@ func (e *Engine) reuse(sums []*Summary, optsKey, root string, relGen int) (l *la
 			unrun[k] = true
 		default:
 			w, ok := compareDead(l.sums[i], sums[i], l.neverCalled)
-			if !ok && !e.noResume {
+			if !ok {
 				w, ok = compareBodies(l.sums[i], sums[i], l.neverCalled)
 			}
 			if !ok {
