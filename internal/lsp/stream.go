@@ -151,7 +151,7 @@ func (s *tolerantStream) readBody() ([]byte, int64, error) {
 func (s *tolerantStream) headerLine(line string, length int) int {
 	// A body that lacked its trailing newline glues the next header onto its
 	// last line; finding the header inside the line resynchronises.
-	if i := strings.Index(strings.ToLower(line), "content-length:"); i > 0 {
+	if i := indexFoldASCII(line, "content-length:"); i > 0 {
 		line = line[i:]
 	}
 	name, value, ok := strings.Cut(line, ":")
@@ -168,6 +168,28 @@ func (s *tolerantStream) headerLine(line string, length int) int {
 		return -1
 	}
 	return n
+}
+
+// indexFoldASCII is strings.Index ignoring ASCII case, as a byte offset
+// into s (strings.ToLower changes the length of invalid UTF-8, whose bytes
+// become U+FFFD, so an index into the lowered line could fall outside it).
+func indexFoldASCII(s, sub string) int {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		j := 0
+		for ; j < len(sub); j++ {
+			c := s[i+j]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != sub[j] {
+				break
+			}
+		}
+		if j == len(sub) {
+			return i
+		}
+	}
+	return -1
 }
 
 // Read implements jsonrpc2.Stream for completeness; jsonrpc2.Conn uses ReadFrame.
