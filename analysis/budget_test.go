@@ -80,3 +80,36 @@ func countErrors(r *analysis.Result) int {
 	}
 	return n
 }
+
+// TestKernelBodyCallingItsLauncher: a kernel body that (through
+// shard_map) launches its own kernel again nests kernel scans without end;
+// they are bounded, and the check finishes well within its budget.
+func TestKernelBodyCallingItsLauncher(t *testing.T) {
+	files := writeProject(t, [][2]string{{"loop.py", `import jax
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+from jax.sharding import PartitionSpec as P
+
+
+def kernel(x_ref, o_ref):
+    return run(1)
+
+
+def ring(x):
+    return pl.pallas_call(kernel, out_shape=x)(x)
+
+
+def run(x):
+    return jax.shard_map(ring, mesh=jax.make_mesh((4,), ("x",)), in_specs=P("x"), out_specs=P("x"))(x)
+
+
+run(1)
+`}})
+	res, err := analysis.Check(context.Background(), files, analysis.Options{JAXVersion: lowering.Latest})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Incomplete != "" {
+		t.Errorf("the run spent its budget: %s", res.Incomplete)
+	}
+}

@@ -40,8 +40,9 @@ type Engine struct {
 	// deadBodies counts changed files it took because only bodies the
 	// run never executed changed (deadbody.go).
 	deadBodies int
-	// resumed counts checks that resumed the last run (journal.go).
-	resumed int
+	// resumed counts checks that resumed the last run (journal.go), and
+	// replayed the main blocks they replayed (detached.go).
+	resumed, replayed int
 	// Store, when set, persists summaries and whole results across
 	// processes (check's on-disk cache); ToolID distinguishes builds.
 	Store  Store
@@ -103,7 +104,7 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 		e.last = nil // until the run is complete again
 		e.resumed++
 		var ok bool
-		res, ok, err = resume(ctx, l, at, e.stepBudget(files, keep), &opts)
+		res, ok, err = resume(ctx, l, at, e.stepBudget(files, keep), &opts, &e.replayed)
 		if ok {
 			e.last = l
 		}
@@ -311,29 +312,43 @@ func (e *Engine) stepBudget(files []SourceFile, keep []bool) int {
 // is complete, or it was cancelled and taken back to entry k again, which
 // the next check then resumes from at the latest (l.pending): typing
 // faster than a check keeps resuming.
-func resume(ctx context.Context, l *lastRun, k, budget int, opts *Options) (res *Result, ok bool, err error) {
+func resume(ctx context.Context, l *lastRun, k, budget int, opts *Options, replayed *int) (res *Result, ok bool, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			res, ok, err = nil, false, fmt.Errorf("internal error in the analysis (please report it): %v", r)
 		}
 	}()
 	in := l.in
+	k = in.resumable(k)
 	at := l.pendingAt // k == len(in.marks): taken back to k already
 	if k < len(in.marks) {
 		at = in.marks[k].at
 		in.undoTo(k)
 	}
-	l.pending = -1
+	if at.phase >= phaseMains {
+		// The state main blocks start in is the same (detached.go).
+		in.replay = l.changed
+	}
+	l.pending, l.changed = -1, nil
 	// As newInterp leaves it, but for the state the first k entries made.
 	in.ctx, in.limit = ctx, budget
 	in.cur, in.env, in.file, in.ret, in.active = nil, nil, nil, nil, map[string]bool{}
 	in.stopped, in.exhausted, in.truncated = false, false, nil
 	in.runFrom(at)
+	in.replay = nil
+	*replayed += in.replayed
+	in.replayed = 0
 	in.keep(false)
 	// Every fact is rendered again: drop what the last rendering kept.
 	l.kernelCalls, l.moved, l.infos, l.infoOf, l.byFile = nil, nil, nil, nil, nil
 	if err := ctx.Err(); err != nil {
 		in.undoTo(k)
+		// An entry cut short left a partial log, and the next resume runs
+		// from k for edits the logs do not know: run them again.
+		in.mainLogs = nil
+		if in.libStart < 0 {
+			in.lib = nil
+		}
 		l.pending, l.pendingAt = k, at
 		return nil, true, err
 	}

@@ -40,10 +40,19 @@ func (in *interp) runFrom(c cursor) {
 	}
 	if c.phase == phaseConfigured {
 		in.runConfiguredEntries(c.mod)
-		c = cursor{phase: phaseLibrary}
+		c = cursor{phase: phaseMains}
+	}
+	if c.phase == phaseMains {
+		for i := c.mod; i < len(in.prog.Modules); i++ {
+			if m := in.prog.Modules[i]; m.Sum != nil && m.env != nil && in.entries[m.Path] {
+				stmt, _ := c.at(i)
+				in.runMains(i, m, stmt)
+			}
+		}
+		c = libraryStart
 	}
 	if c.phase == phaseLibrary {
-		in.runLibraryEntries(c)
+		in.libraryFrom(c)
 	}
 }
 
@@ -104,6 +113,17 @@ func (in *interp) runTests(mi int, m *Module, stmt, method int) {
 			in.entry(m, "test "+st.Def.Name, testCtx(st.Def), func() { in.call(v, args{opaque: true}, nil) })
 		case st.Kind == StClass && isTestClass(st.Class):
 			in.runTestClass(cursor{phaseTests, mi, j, 0}, m, st.Class, methodFrom(j == stmt, method))
+		}
+	}
+}
+
+// runMains runs the main blocks (`if __name__ == "__main__":`) of entry
+// module m from statement stmt on, each as a detached entry: the module
+// run as a script (detached.go).
+func (in *interp) runMains(mi int, m *Module, stmt int) {
+	for j := stmt; j < len(m.Sum.Body); j++ {
+		if d := m.Sum.Body[j].Main; d != nil {
+			in.runMain(cursor{phaseMains, mi, j, 0}, m, d)
 		}
 	}
 }
@@ -232,6 +252,9 @@ func (in *interp) skipInert(def *FuncDef, v Value) bool {
 	}
 	in.countEval(def)
 	in.inert++
+	if in.log != nil {
+		in.log.inert++
+	}
 	return true
 }
 

@@ -39,6 +39,9 @@ func (in *interp) exec(env *Env, st *Stmt) bool {
 		in.ret = append(in.ret, v)
 		return true
 	case StIf:
+		if st.Main != nil {
+			return false // runs as an entry of its own (runMains)
+		}
 		return in.execIf(env, st)
 	case StLoop:
 		it := in.eval(env, st.Value)

@@ -31,3 +31,19 @@ func (e *Engine) Unrun() int { return e.unrun }
 // DeadBodies counts the changed files the fast path of reuse.go took
 // because only bodies the analysis never executed changed.
 func (e *Engine) DeadBodies() int { return e.deadBodies }
+
+// Replayed counts the main blocks and library entries resumed checks
+// replayed (detached.go).
+func (e *Engine) Replayed() int { return e.replayed }
+
+// LibraryReplayed reports whether the last check replayed the library
+// entries.
+func (e *Engine) LibraryReplayed() bool { return e.last != nil && e.last.in.libReplayed }
+
+// LookAtContextEveryStep makes runs look at their context at every step,
+// so that a test can cancel one at any step, until the returned function
+// is called.
+func LookAtContextEveryStep() (restore func()) {
+	ctxEvery = 1
+	return func() { ctxEvery = 4096 }
+}

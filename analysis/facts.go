@@ -111,7 +111,10 @@ type callSiteKey struct {
 }
 
 type kernelCall struct {
-	k       *kernelDecl
+	k *kernelDecl
+	// e is what k does: kept here, since the effects cache is state a
+	// detached entry takes back (driver.go).
+	e       *kernelEffects
 	site    *Expr
 	file    *Summary
 	reaches map[lowering.ContextKind]*reachState
@@ -128,22 +131,60 @@ func (in *interp) kernelCalled(k *kernelDecl, site *Expr) {
 	}
 	// One record per site and kernel: a generic launcher's single call
 	// site runs different kernels for different callers.
-	key := callSiteKey{site, valueKey(k.Body, 3)}
-	kc := in.calls[key]
+	o := offer{key: callSiteKey{site, valueKey(k.Body, 3)}, k: k, file: in.file}
+	o.e = in.kernelEffects(k) // evaluates in the Kernel context: records no kernel call
+	o.rs = in.reach()
+	if in.log != nil {
+		// Replayed later, the offer may create the record or keep its
+		// context where this run did not: what that needs is taken now.
+		o.prepare(in)
+		in.log.offers = append(in.log.offers, o)
+	}
+	in.offer(&o)
+}
+
+// offer is one report of a kernel call: what kernelCalled saw.
+type offer struct {
+	key  callSiteKey
+	k    *kernelDecl
+	e    *kernelEffects
+	file *Summary
+	rs   *reachState
+	// prepared: meshes, scope and rs.r.Outer are set (else they are taken
+	// from the interpreter's state, only when needed).
+	prepared bool
+	meshes   []MeshRef
+	scope    *Env
+}
+
+func (o *offer) prepare(in *interp) {
+	o.meshes, o.scope, o.prepared = visibleMeshes(in.env), in.env, true
+	in.outerCall(&o.rs.r)
+}
+
+// offer adds o to the kernel calls: a record per site and kernel, and per
+// context class the shortest witness path.
+func (in *interp) offer(o *offer) {
+	kc := in.calls[o.key]
 	if kc == nil {
-		kc = &kernelCall{k: k, site: site, file: in.file, reaches: map[lowering.ContextKind]*reachState{}}
-		kc.meshes, kc.scope = visibleMeshes(in.env), in.env
-		in.calls[key] = kc
-		in.journal.calls = append(in.journal.calls, key)
+		kc = &kernelCall{k: o.k, e: o.e, site: o.key.site, file: o.file, reaches: map[lowering.ContextKind]*reachState{}}
+		if o.prepared {
+			kc.meshes, kc.scope = o.meshes, o.scope
+		} else {
+			kc.meshes, kc.scope = visibleMeshes(in.env), in.env
+		}
+		in.calls[o.key] = kc
+		in.journal.calls = append(in.journal.calls, o.key)
 		in.order = append(in.order, kc)
 	}
-	in.kernelEffects(k)
-	rs := in.reach()
+	rs := o.rs
 	r := &rs.r
 	if old, ok := kc.reaches[r.Kind]; ok && len(old.steps) <= len(rs.steps) {
 		return
 	}
-	in.outerCall(r)
+	if !o.prepared {
+		in.outerCall(r)
+	}
 	old, had := kc.reaches[r.Kind]
 	in.journal.reaches = append(in.journal.reaches, reachUndo{kc: kc, kind: r.Kind, old: old, had: had, order: len(kc.order)})
 	if !had {
@@ -298,7 +339,7 @@ func (in *interp) filesOf(kc *kernelCall) []*Summary {
 	}
 	add(kc.file)
 	add(kc.k.File)
-	for _, op := range in.effects[kc.k].Ops {
+	for _, op := range kc.e.Ops {
 		add(op.File)
 	}
 	for _, k := range kc.order {
@@ -315,7 +356,7 @@ func (in *interp) filesOf(kc *kernelCall) []*Summary {
 
 // fact renders one kernel call.
 func (in *interp) fact(kc *kernelCall) *KernelCall {
-	e := in.effects[kc.k]
+	e := kc.e
 	f := &KernelCall{
 		Site: kc.file.firstLine(kc.site.Span), Kernel: e.Name, Entry: kc.k.Entry,
 		Backend: e.Backend, Effects: e.Effects, Decl: kc.k.File.location(kc.k.Site.Span), MaybeComm: e.MaybeComm,

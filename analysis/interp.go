@@ -16,15 +16,18 @@ import (
 // a context (context.go): Plain, ShardMap (with its manual axes), Pmap,
 // Kernel (collecting effects) or Unknown.
 //
-// Entry policy. Concrete entries are module top levels (including
-// `if __name__ == "__main__":`), pytest tests and configured entry points,
-// evaluated in the Plain context (a test that mocks shard_map runs in
-// Unknown). Only modules that import Pallas, directly or through
-// workspace modules, run as entries: no other module can reach a kernel
-// (prune.go); the rest runs when imported. Afterwards every module-level function and method of a module
-// that uses Pallas which the interpreter never called is evaluated once in
-// the Unknown context with Unknown arguments: a library entry, whose
-// findings are info hints. A function that cannot reach a kernel (inert.go:
+// Entry policy. Concrete entries are module top levels, pytest tests,
+// configured entry points and main blocks (`if __name__ == "__main__":`
+// at module level, without else: the module run as a script), evaluated
+// in the Plain context (a test that mocks shard_map runs in Unknown).
+// Only modules that import Pallas, directly or through workspace
+// modules, run as entries: no other module can reach a kernel
+// (prune.go); the rest runs when imported. A main block never runs on
+// import: it runs after the tests, detached (detached.go), in the state
+// they left, and leaves none behind. Afterwards every module-level
+// function and method of a module that uses Pallas which the interpreter
+// never called is evaluated once in the Unknown context with Unknown
+// arguments: a library entry, whose findings are info hints. A function that cannot reach a kernel (inert.go:
 // it reads only plain data, external names away from the kernel-making
 // APIs, and functions like it) is marked run instead. Functions handed to wrappers from libraries
 // outside the workspace run in Unknown too (the library may shard_map
@@ -53,7 +56,9 @@ import (
 // that changes only the bodies of functions the run executed resumes it
 // (journal.go): every entry before the first one that executed a changed
 // body took the same steps and left the same state, which the journal
-// restores; the entries from there run again. Any other edit (module or
+// restores; the entries from there run again, but for main blocks and
+// library entries that ran none of the changed bodies, whose reports are
+// replayed (detached.go). Any other edit (module or
 // class level statements, signatures, imports) runs the whole
 // interpretation again, because its state is shared by all entries in
 // order: the memo, the widening counters, the allocation-site objects, the
@@ -94,8 +99,14 @@ import (
 //     on sglang-jax and 1.1 on jax (the findings stay the same; witness
 //     paths and info hints change).
 
+// ctxEvery is how many steps pass between looks at the context (tests
+// look at every step).
+var ctxEvery = 4096
+
 const (
 	maxStack = 48
+	// maxScans bounds nested kernel scans (kernelEffects).
+	maxScans = 8
 	// minBudget and budgetPerByte size the step budget: real code needs
 	// 0.06 (jax) to 0.16 (sglang-jax) steps per byte of analysed Python,
 	// so the budget leaves three times that before it truncates a run.
@@ -124,6 +135,7 @@ type interp struct {
 	prog   *Program
 	opts   *Options
 	stack  []*frame
+	scans  int // kernel scans in progress
 	memo   map[string]Value
 	active map[string]bool
 	// called holds, for each function whose body ran (or counts as run:
@@ -174,11 +186,25 @@ type interp struct {
 	entryNo int32
 	// entries are the modules that run as entries (prune.go).
 	entries map[string]bool
+	// Detached entries and replays (detached.go): libStart is the mark
+	// where the library entries begin (-1 before); log collects what the
+	// running main block or library entry reports, mainLogs and lib keep
+	// them; replay, while a check resumes the run at or after the main
+	// blocks, holds the changed bodies; libReplayed says the library
+	// entries were replayed, so the journal holds none of their state.
+	libStart    int
+	log         *entryLog
+	mainLogs    map[cursor]*entryLog
+	lib         *libraryLog
+	logLib      bool
+	replay      map[*FuncDef]bool
+	libReplayed bool
+	replayed    int // entries replayed, for the engine's count
 }
 
 func newInterp(ctx context.Context, prog *Program, opts *Options, budget int) *interp {
 	in := &interp{
-		ctx: ctx, prog: prog, opts: opts,
+		ctx: ctx, prog: prog, opts: opts, libStart: -1,
 		memo: map[string]Value{}, active: map[string]bool{}, called: map[*FuncDef]int32{}, evals: map[*FuncDef]int{}, assigned: map[*Stmt][]string{}, instances: map[instKey]*vInstance{},
 		calls: map[callSiteKey]*kernelCall{}, effects: map[*kernelDecl]*kernelEffects{},
 		wrapper: map[string]bool{}, limit: budget,
@@ -202,7 +228,7 @@ func (in *interp) tick() bool {
 		}
 		return false
 	}
-	if in.budget%4096 == 0 && in.ctx.Err() != nil {
+	if in.budget%ctxEvery == 0 && in.ctx.Err() != nil {
 		in.stopped = true
 		return false
 	}

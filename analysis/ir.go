@@ -105,6 +105,12 @@ type Stmt struct {
 	Def     *FuncDef
 	Class   *ClassDef
 	Import  *Import
+	// Main is set on a module-level `if __name__ == "__main__":` without
+	// an else: the script's own entry, which never runs on import. Its
+	// Body is the statement's (the same slice): the walks that read the
+	// statements of a module read it there, and only the interpreter and
+	// the edit comparison (reuse.go) treat it as a body of its own.
+	Main *FuncDef
 }
 
 // WithItem is `ctx as target`.

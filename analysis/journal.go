@@ -3,8 +3,9 @@ package analysis
 import "github.com/pallas-ls/pallas-ls/lowering"
 
 // The journal and resuming a run. A run evaluates entries in a fixed order
-// (runFrom: module top levels, tests, configured entry points, library
-// functions), each in the state the ones before it left. An edit inside
+// (runFrom: module top levels, tests, configured entry points, main
+// blocks, library functions), each in the state the ones before it left
+// (main blocks: the state the configured entry points left; detached.go). An edit inside
 // the bodies of functions leaves every entry before the first one that
 // executed such a body (interp.called keeps each function's first entry)
 // taking the same steps: what it read is the same. So the run can be
@@ -86,6 +87,7 @@ const (
 	phaseModules = iota
 	phaseTests
 	phaseConfigured
+	phaseMains
 	phaseLibrary
 	phaseDone
 )
@@ -99,23 +101,34 @@ func (in *interp) begin(c cursor) {
 		reaches: len(j.reaches), order: len(in.order), budget: in.budget, inert: in.inert, pins: len(in.pins),
 		assigned: len(j.assigned)})
 	in.entryNo = int32(len(in.marks))
+	if in.logLib {
+		in.log = &entryLog{seen: map[*FuncDef]bool{}}
+		in.lib.entries = append(in.lib.entries, libEntry{mark: len(in.marks) - 1, at: c, log: in.log})
+	}
 }
 
 // undoTo takes the state back to the start of entry k (0-based) and drops
 // the marks from there on.
 func (in *interp) undoTo(k int) {
 	m := in.marks[k]
+	in.undoState(m)
+	in.undoOutputs(m)
+	in.marks = in.marks[:k]
+	in.entryNo = int32(k)
+	in.dropLogsFrom(k)
+}
+
+// undoState takes back, to mark m, what the evaluation reads (the memo,
+// objects, scopes, counters, the step count), leaving what it reported
+// (called, kernel calls and their contexts) in place: the end of a
+// detached entry (driver.go).
+func (in *interp) undoState(m mark) {
 	j := &in.journal
 	for i := len(j.memo) - 1; i >= m.memo; i-- {
 		delete(in.memo, j.memo[i])
 	}
 	for i := len(j.assigned) - 1; i >= m.assigned; i-- {
 		delete(in.assigned, j.assigned[i])
-	}
-	clear(j.assigned[m.assigned:])
-	j.assigned = j.assigned[:m.assigned]
-	for i := len(j.called) - 1; i >= m.called; i-- {
-		delete(in.called, j.called[i])
 	}
 	for i := len(j.evals) - 1; i >= m.evals; i-- {
 		if d := j.evals[i]; in.evals[d] <= 1 {
@@ -126,9 +139,6 @@ func (in *interp) undoTo(k int) {
 	}
 	for i := len(j.instances) - 1; i >= m.instances; i-- {
 		delete(in.instances, j.instances[i])
-	}
-	for i := len(j.calls) - 1; i >= m.calls; i-- {
-		delete(in.calls, j.calls[i])
 	}
 	for i := len(j.effects) - 1; i >= m.effects; i-- {
 		delete(in.effects, j.effects[i])
@@ -150,6 +160,22 @@ func (in *interp) undoTo(k int) {
 	for i := len(j.mods) - 1; i >= m.mods; i-- {
 		j.mods[i].state, j.mods[i].env = 0, nil
 	}
+	j.memo, j.assigned, j.evals = truncate(j.memo, m.memo), truncate(j.assigned, m.assigned), truncate(j.evals, m.evals)
+	j.instances, j.effects = truncate(j.instances, m.instances), truncate(j.effects, m.effects)
+	j.attrs, j.envs, j.mods = truncate(j.attrs, m.attrs), truncate(j.envs, m.envs), truncate(j.mods, m.mods)
+	in.pins = truncate(in.pins, m.pins)
+	in.budget = m.budget
+}
+
+// undoOutputs takes back, to mark m, what the evaluation reported.
+func (in *interp) undoOutputs(m mark) {
+	j := &in.journal
+	for i := len(j.called) - 1; i >= m.called; i-- {
+		delete(in.called, j.called[i])
+	}
+	for i := len(j.calls) - 1; i >= m.calls; i-- {
+		delete(in.calls, j.calls[i])
+	}
 	for i := len(j.reaches) - 1; i >= m.reaches; i-- {
 		u := j.reaches[i]
 		if u.had {
@@ -159,31 +185,27 @@ func (in *interp) undoTo(k int) {
 		}
 		u.kc.order = u.kc.order[:u.order]
 	}
-	clear(j.memo[m.memo:])
-	clear(j.called[m.called:])
-	clear(j.evals[m.evals:])
-	clear(j.instances[m.instances:])
-	clear(j.calls[m.calls:])
-	clear(j.effects[m.effects:])
-	clear(j.attrs[m.attrs:])
-	clear(j.envs[m.envs:])
-	clear(j.mods[m.mods:])
-	clear(j.reaches[m.reaches:])
-	j.memo, j.called, j.evals, j.instances = j.memo[:m.memo], j.called[:m.called], j.evals[:m.evals], j.instances[:m.instances]
-	j.calls, j.effects, j.attrs, j.envs = j.calls[:m.calls], j.effects[:m.effects], j.attrs[:m.attrs], j.envs[:m.envs]
-	j.mods, j.reaches = j.mods[:m.mods], j.reaches[:m.reaches]
-	clear(in.order[m.order:])
-	in.order = in.order[:m.order]
-	clear(in.pins[m.pins:])
-	in.pins = in.pins[:m.pins]
-	in.budget, in.inert = m.budget, m.inert
-	in.marks = in.marks[:k]
-	in.entryNo = int32(k)
+	j.called, j.calls, j.reaches = truncate(j.called, m.called), truncate(j.calls, m.calls), truncate(j.reaches, m.reaches)
+	in.order = truncate(in.order, m.order)
+	in.inert = m.inert
+}
+
+// truncate cuts s to n elements, clearing the rest so that what they
+// point to can be collected.
+func truncate[T any](s []T, n int) []T {
+	if n >= len(s) {
+		return s
+	}
+	clear(s[n:])
+	return s[:n]
 }
 
 // markCalled records that def's body ran (or counts as run) in the
 // current entry.
 func (in *interp) markCalled(d *FuncDef) {
+	if in.log != nil {
+		in.log.add(d)
+	}
 	if in.called[d] == 0 {
 		in.called[d] = in.entryNo
 		in.journal.called = append(in.journal.called, d)

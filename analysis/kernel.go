@@ -177,19 +177,26 @@ func (in *interp) kernelEffects(k *kernelDecl) *kernelEffects {
 	in.effects[k] = e
 	in.journal.effects = append(in.journal.effects, k)
 	scan := &kernelScan{}
-	saved := in.saveTop()
-	in.cur, in.stack, in.file = &Ctx{Kind: CtxKernel, Scan: scan}, nil, k.File
-	for _, body := range kernelBodies(k.Body) {
-		in.call(body, args{opaque: true}, k.Site)
-	}
-	for _, spec := range append(seqItems(k.Kw["in_specs"]), seqItems(k.Kw["out_specs"])...) {
-		if c, ok := spec.(*vExtCall); ok && strings.HasSuffix(c.Qual, "BlockSpec") {
-			if im := argAt(args{pos: c.Args, kw: c.Kw}, 1, "index_map"); im != nil && isCallable(im) {
-				in.call(im, args{opaque: true}, k.Site)
+	// A scan starts a stack of its own, so maxStack does not bound a
+	// kernel body that (through shard_map, say) calls a kernel again:
+	// past maxScans nested scans, a kernel's body is not read.
+	if in.scans < maxScans {
+		in.scans++
+		saved := in.saveTop()
+		in.cur, in.stack, in.file = &Ctx{Kind: CtxKernel, Scan: scan}, nil, k.File
+		for _, body := range kernelBodies(k.Body) {
+			in.call(body, args{opaque: true}, k.Site)
+		}
+		for _, spec := range append(seqItems(k.Kw["in_specs"]), seqItems(k.Kw["out_specs"])...) {
+			if c, ok := spec.(*vExtCall); ok && strings.HasSuffix(c.Qual, "BlockSpec") {
+				if im := argAt(args{pos: c.Args, kw: c.Kw}, 1, "index_map"); im != nil && isCallable(im) {
+					in.call(im, args{opaque: true}, k.Site)
+				}
 			}
 		}
+		in.restoreTop(saved)
+		in.scans--
 	}
-	in.restoreTop(saved)
 	in.classify(k, e, scan)
 	return e
 }

@@ -179,6 +179,8 @@ func projectFiles(t *testing.T, dir string) []analysis.SourceFile {
 		return deadProject(t)
 	case "mixed":
 		return mixedProject(t)
+	case "scripts":
+		return scriptsProject(t)
 	}
 	return loadDir(t, dir)
 }

@@ -56,6 +56,9 @@ type lastRun struct {
 	// from there before its facts stand.
 	pending   int
 	pendingAt cursor
+	// changed holds the bodies reuse swapped for the resume to come: the
+	// main blocks that ran none of them are replayed (detached.go).
+	changed map[*FuncDef]bool
 }
 
 type fileSuppressions struct {
@@ -171,7 +174,7 @@ func (in *interp) keep(oneShot bool) {
 	in.active, in.inertPrev, in.stack = nil, nil, nil
 	if oneShot {
 		in.memo, in.evals, in.assigned, in.instances = nil, nil, nil, nil
-		in.journal, in.marks, in.pins = journal{}, nil, nil
+		in.journal, in.marks, in.pins, in.mainLogs, in.lib = journal{}, nil, nil, nil, nil
 	}
 }
 
@@ -225,11 +228,13 @@ func (e *Engine) reuse(sums []*Summary, optsKey, root string, relGen int) (l *la
 	}
 	// The first entry that ran a body that changed.
 	resume = -1
+	l.changed = map[*FuncDef]bool{}
 	for _, w := range dead {
 		if w == nil {
 			continue
 		}
 		for d := range w.swaps {
+			l.changed[d] = true
 			if n := int(l.in.called[d]) - 1; n >= 0 && (resume < 0 || n < resume) {
 				resume = n
 			}
@@ -452,8 +457,20 @@ func (w *shapeWalk) stmt(a, b *Stmt) bool {
 	if a.Kind == StExpr {
 		value = w.inert
 	}
+	if (a.Main == nil) != (b.Main == nil) {
+		return false
+	}
+	var body bool
+	if a.Main != nil {
+		// A script's main block is walked (and swapped) as the body of
+		// its Main, which holds the same statements.
+		body = w.def(a.Main, b.Main)
+		a.Body = a.Main.Body
+	} else {
+		body = w.stmts(a.Body, b.Body)
+	}
 	if !w.exprs_(a.Targets, b.Targets) || !value(a.Value, b.Value) || !w.expr(a.Cond, b.Cond) ||
-		!w.stmts(a.Body, b.Body) || !w.stmts(a.Else, b.Else) || !w.stmts(a.Finally, b.Finally) ||
+		!body || !w.stmts(a.Else, b.Else) || !w.stmts(a.Finally, b.Finally) ||
 		!w.def(a.Def, b.Def) || !w.class(a.Class, b.Class) || !w.imp(a.Import, b.Import) {
 		return false
 	}

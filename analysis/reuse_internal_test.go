@@ -14,7 +14,7 @@ func TestShapeWalkCoversTheIR(t *testing.T) {
 		reflect.TypeFor[Expr]():       "Kind Op Span Name X Args Kw Const Lambda",
 		reflect.TypeFor[Keyword]():    "Name NameSpan Key Value",
 		reflect.TypeFor[Const]():      "Kind S I B",
-		reflect.TypeFor[Stmt]():       "Kind Span Targets Value Aug Cond Body Else Finally Items Def Class Import",
+		reflect.TypeFor[Stmt]():       "Kind Span Targets Value Aug Cond Body Else Finally Items Def Class Import Main",
 		reflect.TypeFor[WithItem]():   "Ctx Target",
 		reflect.TypeFor[Import]():     "From Level Module Names Star",
 		reflect.TypeFor[ImportName](): "Name As Span",

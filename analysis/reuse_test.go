@@ -368,7 +368,8 @@ func firstBodyLines(src []byte) (at []int, indent [][]byte) {
 			at, indent = append(at, off), append(indent, l[:len(l)-len(trim)])
 			inDef = false
 		}
-		if (bytes.HasPrefix(trim, []byte("def ")) || bytes.HasPrefix(trim, []byte("async def "))) &&
+		if (bytes.HasPrefix(trim, []byte("def ")) || bytes.HasPrefix(trim, []byte("async def ")) ||
+			bytes.HasPrefix(l, []byte("if __name__ == ")) && bytes.Contains(l, []byte("__main__"))) &&
 			bytes.HasSuffix(bytes.TrimSpace(l), []byte(":")) {
 			inDef = true
 		}

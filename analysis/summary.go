@@ -57,6 +57,7 @@ func summarizeTree(path string, tree *pp.Tree) *Summary {
 	s := &Summary{Path: path, Src: src, Hash: sha256.Sum256(src)}
 	b := &builder{t: tree, sum: s}
 	s.Body = b.block(tree.Root())
+	markMains(s)
 	s.Comments = tree.Comments()
 	s.SyntaxErrors = tree.SyntaxErrors()
 	s.Imports = topImports(s.Body)
@@ -68,6 +69,34 @@ func summarizeTree(path string, tree *pp.Tree) *Summary {
 		}
 	}
 	return s
+}
+
+// markMains gives each module-level `if __name__ == "__main__":` (no
+// else) its Main: the body as a function of its own, which the
+// interpreter runs as an entry after the module's top level instead of
+// inline (driver.go).
+func markMains(s *Summary) {
+	for _, st := range s.Body {
+		if st.Kind == StIf && len(st.Else) == 0 && len(st.Body) > 0 && isMainGuard(st.Cond) {
+			st.Main = &FuncDef{Name: mainQual, Qual: mainQual, Span: st.Span, NameSpan: st.Cond.Span, Body: st.Body, File: s}
+		}
+	}
+}
+
+// mainQual is the Name and Qual of a main block's FuncDef.
+const mainQual = "__main__"
+
+// isMainGuard reports whether e is `__name__ == "__main__"`, either way round.
+func isMainGuard(e *Expr) bool {
+	if e == nil || e.Kind != ExCompare || e.Op != "==" || len(e.Args) != 2 {
+		return false
+	}
+	a, b := e.Args[0], e.Args[1]
+	if a.Kind == ExConst {
+		a, b = b, a
+	}
+	return a.Kind == ExName && a.Name == "__name__" && b.Kind == ExConst && b.Const != nil &&
+		b.Const.Kind == ConstStr && b.Const.S == "__main__"
 }
 
 // topImports maps each name bound by a module-level import to its
