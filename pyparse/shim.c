@@ -179,6 +179,19 @@ int pp_reparse(TSParser *p, TSTree *old, const char *src, uint32_t len,
     ts_parser_reset(p);
     return -1;
   }
+  if (old && ts_node_has_error(ts_tree_root_node(tree))) {
+    // Error recovery may wrap other regions in ERROR nodes when it starts
+    // from the old tree than when it starts from nothing; a tree with
+    // errors is parsed again from scratch, so that it is the tree a fresh
+    // parse gives.
+    ts_tree_delete(tree);
+    old = NULL;
+    tree = ts_parser_parse_string(p, NULL, src, len);
+    if (!tree) {
+      ts_parser_reset(p);
+      return -1;
+    }
+  }
   TSRange *changed = NULL;
   reuse r = {0};
   if (old && old_nodes && old_count > 0) {

@@ -71,6 +71,7 @@ bool ts_node_is_named(TSNode self);
 bool ts_node_is_missing(TSNode self);
 bool ts_node_is_extra(TSNode self);
 bool ts_node_is_error(TSNode self);
+bool ts_node_has_error(TSNode self);
 uint32_t ts_language_symbol_count(const TSLanguage *self);
 TSSymbol ts_language_symbol_for_name(const TSLanguage *self, const char *string,
                                      uint32_t length, bool is_named);
@@ -112,7 +113,9 @@ int pp_flatten(TSParser *p, const char *src, uint32_t len, pp_node **out,
 // (old_nodes, old_count; may be NULL), a subtree that lies wholly before or
 // after the edit and in none of the ranges tree-sitter reports changed is
 // copied from old_nodes (shifted) instead of walked, so a small edit costs
-// little more than the path down to it.
+// little more than the path down to it. A result with syntax errors is
+// parsed again from scratch: error recovery started from the old tree may
+// wrap other regions in ERROR nodes than a fresh parse does.
 int pp_reparse(TSParser *p, TSTree *old, const char *src, uint32_t len,
                const pp_node *old_nodes, int32_t old_count,
                const TSInputEdit *edit, pp_node **out, int32_t *count,
