@@ -88,6 +88,9 @@ func (in *interp) runModule(m *Module) {
 	m.state = 1
 	m.env = newEnv(nil, m)
 	in.journal.mods = append(in.journal.mods, m)
+	if in.log != nil {
+		in.log.mods = append(in.log.mods, m)
+	}
 	if m.Sum != nil {
 		saved := in.saveTop()
 		in.cur = &Ctx{Kind: CtxPlain}

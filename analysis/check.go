@@ -343,9 +343,11 @@ func resume(ctx context.Context, l *lastRun, k, budget int, opts *Options, repla
 	l.kernelCalls, l.moved, l.infos, l.infoOf, l.byFile = nil, nil, nil, nil, nil
 	if err := ctx.Err(); err != nil {
 		in.undoTo(k)
-		// An entry cut short left a partial log, and the next resume runs
-		// from k for edits the logs do not know: run them again.
-		in.mainLogs = nil
+		// An entry from k on may have left a partial log, and the next
+		// resume runs from k for edits the logs do not know: those run
+		// again. (The logs before k stay: they say which modules main
+		// blocks ran, for neverRan.)
+		in.dropMainLogsFrom(at)
 		if in.libStart < 0 {
 			in.lib = nil
 		}

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"cmp"
 	"maps"
 	"path/filepath"
 )
@@ -38,6 +39,9 @@ type entryLog struct {
 	seen   map[*FuncDef]bool
 	offers []offer
 	inert  int
+	// mods are the modules the entry ran first: a main block takes their
+	// state back, yet it read their code (lastRun.neverRan).
+	mods []*Module
 }
 
 func (l *entryLog) add(d *FuncDef) {
@@ -174,6 +178,20 @@ func (in *interp) candidatesRun() map[*FuncDef]bool {
 		}
 	}
 	return out
+}
+
+// dropMainLogsFrom forgets the logs of the main blocks at or after c.
+func (in *interp) dropMainLogsFrom(c cursor) {
+	for k := range in.mainLogs {
+		if !k.before(c) {
+			delete(in.mainLogs, k)
+		}
+	}
+}
+
+// before reports whether the entry at c runs before the one at d.
+func (c cursor) before(d cursor) bool {
+	return cmp.Or(cmp.Compare(c.phase, d.phase), cmp.Compare(c.mod, d.mod), cmp.Compare(c.stmt, d.stmt), cmp.Compare(c.method, d.method)) < 0
 }
 
 // dropLogsFrom forgets the library entries' logs from mark k on, as

@@ -33,6 +33,11 @@ AXIS = "x"
 		{"app/late.py", `from app import settings
 
 settings.AXIS = "y"
+settings.OPTIONS.remote = True
+`},
+		{"app/libonly.py", `from app import settings
+
+settings.OPTIONS.remote = False
 `},
 		{"app/tool.py", `from app import settings
 
@@ -87,7 +92,14 @@ def maybe_ring(x):
     return local(x)
 
 
+def ring_late(x):
+    return pl.pallas_call(ring_kernel, out_shape=x, scratch_shapes=[pltpu.SemaphoreType.DMA] * 2)(x)
+
+
 def launcher(x):
+    import app.libonly
+
+    maybe_ring(x)
     return jax.jit(ring_b)(helper(x))
 
 
@@ -139,17 +151,20 @@ if __name__ == "__main__":
 `},
 		{"scripts/bench_late.py", `import jax
 import jax.numpy as jnp
+from jax.sharding import PartitionSpec as P
 
-from app import kernels
+from app import kernels, settings
 
 
 if __name__ == "__main__":
     import app.late
 
     def go(x, mesh):
-        return kernels.sharded(x, mesh)
+        return jax.shard_map(kernels.ring_late, mesh=mesh, in_specs=P("y"), out_specs=P("y"))(x)
 
-    go(jnp.ones((8, 128)), jax.make_mesh((4,), ("y",)))
+    if settings.OPTIONS.remote:
+        go(jnp.ones((8, 128)), jax.make_mesh((4,), ("y",)))
+    kernels.sharded(jnp.ones((8, 128)), jax.make_mesh((4,), ("x",)))
 `},
 		{"tests/test_kernels.py", `from app import kernels
 
@@ -316,5 +331,64 @@ func TestDetachedAfterCancel(t *testing.T) {
 			}
 		}
 		t.Logf("edit %d: cancelled at every %d of %d looks", n, step, calls-2)
+	}
+}
+
+// TestModuleOnlyAScriptRuns: a module only a main block imports ran in
+// that block, though the block took its state back: editing it must not
+// take the path of modules no entry ran.
+func TestModuleOnlyAScriptRuns(t *testing.T) {
+	files := scriptsProject(t)
+	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
+	e := analysis.NewEngine()
+	if _, err := e.Check(context.Background(), files, opts); err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(files, func(f analysis.SourceFile) bool { return filepath.Base(f.Path) == "late.py" })
+	orig := files[i].Src
+	for _, src := range []string{
+		strings.Replace(string(orig), `settings.AXIS = "y"`, `settings.AXIS = "x"`, 1),
+		string(orig) + "\n\ndef later():\n    return 1\n",
+		strings.Replace(string(orig), "remote = True", "remote = False", 1),
+	} {
+		files[i].Src = []byte(src)
+		unrun := e.Unrun()
+		if !warmEqualsFresh(t, e, files, opts, "late.py edited") {
+			return
+		}
+		if e.Unrun() != unrun {
+			t.Errorf("late.py ran in a main block, yet its edit took the path of files no entry ran")
+		}
+		files[i].Src = orig
+		if !warmEqualsFresh(t, e, files, opts, "late.py undone") {
+			return
+		}
+	}
+}
+
+// TestModuleOnlyALibraryEntryRuns: a module only a library entry imports,
+// after a check that replayed the library entries (which leaves their
+// state out of the journal), is still known to have run.
+func TestModuleOnlyALibraryEntryRuns(t *testing.T) {
+	files := scriptsProject(t)
+	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
+	e := analysis.NewEngine()
+	if _, err := e.Check(context.Background(), files, opts); err != nil {
+		t.Fatal(err)
+	}
+	a := slices.IndexFunc(files, func(f analysis.SourceFile) bool { return filepath.Base(f.Path) == "bench_a.py" })
+	files[a].Src = []byte(strings.Replace(string(files[a].Src), "def step(x):\n", "def step(x):\n    y = 1\n", 1))
+	if !warmEqualsFresh(t, e, files, opts, "bench_a.py edited") {
+		return
+	}
+	if !e.LibraryReplayed() {
+		t.Fatal("the library entries were not replayed")
+	}
+	i := slices.IndexFunc(files, func(f analysis.SourceFile) bool { return filepath.Base(f.Path) == "libonly.py" })
+	files[i].Src = []byte(strings.Replace(string(files[i].Src), "remote = False", "remote = True", 1))
+	unrun := e.Unrun()
+	warmEqualsFresh(t, e, files, opts, "libonly.py edited")
+	if e.Unrun() != unrun {
+		t.Error("libonly.py ran in a library entry, yet its edit took the path of files no entry ran")
 	}
 }

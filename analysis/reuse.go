@@ -288,7 +288,24 @@ func (e *Engine) reuse(sums []*Summary, optsKey, root string, relGen int) (l *la
 // (rules per file, suppressions, syntax notes) change.
 func (l *lastRun) neverRan(s *Summary) bool {
 	m := l.prog.byPath[s.Path]
-	return m != nil && m.Sum == s && m.state == 0
+	if m == nil || m.Sum != s || m.state != 0 {
+		return false
+	}
+	// Run by a main block (detached) or a replayed library entry, whose
+	// state the journal does not hold.
+	for _, log := range l.in.mainLogs {
+		if slices.Contains(log.mods, m) {
+			return false
+		}
+	}
+	if l.in.lib != nil {
+		for _, e := range l.in.lib.entries {
+			if slices.Contains(e.log.mods, m) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // neverCalled reports whether the run never executed d's body.
