@@ -327,15 +327,15 @@ func resume(ctx context.Context, l *lastRun, k, budget int, opts *Options, repla
 	}
 	if at.phase >= phaseMains {
 		// The state main blocks start in is the same (detached.go).
-		in.replay = l.changed
+		in.replay, in.replayMods = l.changed, l.changedMods
 	}
-	l.pending, l.changed = -1, nil
+	l.pending, l.changed, l.changedMods = -1, nil, nil
 	// As newInterp leaves it, but for the state the first k entries made.
 	in.ctx, in.limit = ctx, budget
 	in.cur, in.env, in.file, in.ret, in.active = nil, nil, nil, nil, map[string]bool{}
 	in.stopped, in.exhausted, in.truncated = false, false, nil
 	in.runFrom(at)
-	in.replay = nil
+	in.replay, in.replayMods = nil, nil
 	*replayed += in.replayed
 	in.replayed = 0
 	in.keep(false)

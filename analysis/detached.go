@@ -51,10 +51,16 @@ func (l *entryLog) add(d *FuncDef) {
 	}
 }
 
-// touches reports whether the entry ran one of the bodies in changed.
-func (l *entryLog) touches(changed map[*FuncDef]bool) bool {
+// touches reports whether the entry ran one of the bodies in changed or
+// first ran one of the modules in mods.
+func (l *entryLog) touches(changed map[*FuncDef]bool, mods map[*Module]bool) bool {
 	for _, d := range l.ran {
 		if changed[d] {
+			return true
+		}
+	}
+	for _, m := range l.mods {
+		if mods[m] {
 			return true
 		}
 	}
@@ -79,7 +85,7 @@ func (in *interp) replayLog(l *entryLog) {
 func (in *interp) runMain(c cursor, m *Module, d *FuncDef) {
 	at := len(in.marks)
 	in.begin(c)
-	if old := in.mainLogs[c]; old != nil && in.replay != nil && !old.touches(in.replay) {
+	if old := in.mainLogs[c]; old != nil && in.replay != nil && !old.touches(in.replay, in.replayMods) {
 		in.replayLog(old)
 		return
 	}
@@ -125,7 +131,7 @@ func (in *interp) libraryFrom(c cursor) {
 		ran := in.candidatesRun()
 		replay := in.replay != nil && in.lib != nil && in.lib.complete && maps.Equal(ran, in.lib.ranBefore)
 		for i := 0; replay && i < len(in.lib.entries); i++ {
-			replay = !in.lib.entries[i].log.touches(in.replay)
+			replay = !in.lib.entries[i].log.touches(in.replay, in.replayMods)
 		}
 		in.libStart = len(in.marks)
 		in.begin(libraryStart)

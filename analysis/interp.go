@@ -198,6 +198,7 @@ type interp struct {
 	lib         *libraryLog
 	logLib      bool
 	replay      map[*FuncDef]bool
+	replayMods  map[*Module]bool
 	libReplayed bool
 	replayed    int // entries replayed, for the engine's count
 }

@@ -293,3 +293,57 @@ func (c *cancelLater) Err() error {
 	}
 	return nil
 }
+
+// TestModuleLevelEditsResume types a module-level statement before every
+// top-level def and class of every fixture, the examples and the state
+// and scripts projects: the run resumes from the entry that first ran the
+// module, and every result equals a fresh check's.
+func TestModuleLevelEditsResume(t *testing.T) {
+	cases, _ := filepath.Glob("rules/testdata/PAL*/*")
+	cases = append(append(cases, "../examples"), "state", "scripts")
+	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
+	edits, resumed := 0, 0
+	for _, dir := range cases {
+		files := projectFiles(t, dir)
+		if len(files) == 0 {
+			continue
+		}
+		e := analysis.NewEngine()
+		if _, err := e.Check(context.Background(), files, opts); err != nil {
+			t.Fatal(err)
+		}
+		for i := range files {
+			orig := files[i].Src
+			for _, off := range topLevelDefs(orig) {
+				for _, stmt := range []string{"extra_ = 1\n", "RING = False\n"} {
+					files[i].Src = []byte(string(orig[:off]) + stmt + string(orig[off:]))
+					r := e.Resumed()
+					if !warmEqualsFresh(t, e, files, opts, fmt.Sprintf("%s/%s: %q at %d", dir, filepath.Base(files[i].Path), stmt, off)) {
+						return
+					}
+					edits, resumed = edits+1, resumed+e.Resumed()-r
+				}
+				files[i].Src = orig
+				warmEqualsFresh(t, e, files, opts, fmt.Sprintf("%s/%s at %d undone", dir, filepath.Base(files[i].Path), off))
+			}
+		}
+	}
+	if resumed == 0 {
+		t.Error("no module-level edit resumed the last run")
+	}
+	t.Logf("%d of %d module-level edits resumed the last run", resumed, edits)
+}
+
+// topLevelDefs returns the offsets of the lines that start a top-level def
+// or class.
+func topLevelDefs(src []byte) []int {
+	var out []int
+	off := 0
+	for _, l := range strings.SplitAfter(string(src), "\n") {
+		if strings.HasPrefix(l, "def ") || strings.HasPrefix(l, "class ") {
+			out = append(out, off)
+		}
+		off += len(l)
+	}
+	return out
+}

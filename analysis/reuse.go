@@ -3,6 +3,7 @@ package analysis
 import (
 	"maps"
 	"slices"
+	"sort"
 
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
@@ -56,9 +57,11 @@ type lastRun struct {
 	// from there before its facts stand.
 	pending   int
 	pendingAt cursor
-	// changed holds the bodies reuse swapped for the resume to come: the
-	// main blocks that ran none of them are replayed (detached.go).
-	changed map[*FuncDef]bool
+	// changed and changedMods hold the bodies reuse swapped and the
+	// modules whose summary it replaced for the resume to come: the main
+	// blocks that ran none of them are replayed (detached.go).
+	changed     map[*FuncDef]bool
+	changedMods map[*Module]bool
 }
 
 type fileSuppressions struct {
@@ -210,7 +213,9 @@ func (e *Engine) reuse(sums []*Summary, optsKey, root string, relGen int) (l *la
 	// changed (merged, deadbody.go). Decided for all before any changes.
 	dead := make([]*shapeWalk, len(changed)) // for a merge
 	unrun := make([]bool, len(changed))
+	rerun := make([]int, len(changed)) // the first entry that ran the module, or -1
 	for k, i := range changed {
+		rerun[k] = -1
 		switch {
 		case sameShape(l.sums[i], sums[i]):
 		case l.neverRan(l.sums[i]):
@@ -220,15 +225,28 @@ func (e *Engine) reuse(sums []*Summary, optsKey, root string, relGen int) (l *la
 			if !ok {
 				w, ok = compareBodies(l.sums[i], sums[i], l.neverCalled)
 			}
-			if !ok {
+			if ok {
+				dead[k] = w
+				continue
+			}
+			// Module-level code changed: resumed from the entry that first
+			// ran the module, the first to read any of its IR.
+			if rerun[k] = l.firstRun(l.sums[i]); rerun[k] < 0 {
 				return nil, -1
 			}
-			dead[k] = w
 		}
 	}
-	// The first entry that ran a body that changed.
+	// The first entry that ran a body or module that changed.
 	resume = -1
-	l.changed = map[*FuncDef]bool{}
+	l.changed, l.changedMods = map[*FuncDef]bool{}, map[*Module]bool{}
+	for k, n := range rerun {
+		if n >= 0 {
+			l.changedMods[l.prog.byPath[l.sums[changed[k]].Path]] = true
+			if resume < 0 || n < resume {
+				resume = n
+			}
+		}
+	}
 	for _, w := range dead {
 		if w == nil {
 			continue
@@ -252,10 +270,12 @@ func (e *Engine) reuse(sums []*Summary, optsKey, root string, relGen int) (l *la
 	for k, i := range changed {
 		old := l.sums[i]
 		switch {
-		case unrun[k]:
+		case unrun[k], rerun[k] >= 0:
 			l.prog.byPath[old.Path].Sum = sums[i]
 			l.sums[i], l.prog.Files[i] = sums[i], sums[i]
-			e.unrun++
+			if unrun[k] {
+				e.unrun++
+			}
 			continue
 		case dead[k] != nil:
 			mergeDead(old, sums[i], dead[k])
@@ -306,6 +326,41 @@ func (l *lastRun) neverRan(s *Summary) bool {
 		}
 	}
 	return true
+}
+
+// firstRun is the entry that first ran s's module (its top level), or -1:
+// the first in the journal's order, or a main block or replayed library
+// entry that ran it (their state is not in the journal; detached.go). No
+// entry before it read any of s's IR (see neverRan).
+func (l *lastRun) firstRun(s *Summary) int {
+	m := l.prog.byPath[s.Path]
+	if m == nil || m.Sum != s {
+		return -1
+	}
+	in, first := l.in, -1
+	earlier := func(k int) {
+		if k >= 0 && (first < 0 || k < first) {
+			first = k
+		}
+	}
+	if p := slices.Index(in.journal.mods, m); p >= 0 {
+		// The entry running when it was appended: the last to begin with
+		// fewer modules run.
+		earlier(sort.Search(len(in.marks), func(k int) bool { return in.marks[k].mods > p }) - 1)
+	}
+	for c, log := range in.mainLogs {
+		if slices.Contains(log.mods, m) {
+			earlier(slices.IndexFunc(in.marks, func(mk mark) bool { return mk.at == c }))
+		}
+	}
+	if in.lib != nil {
+		for _, e := range in.lib.entries {
+			if slices.Contains(e.log.mods, m) {
+				earlier(e.mark)
+			}
+		}
+	}
+	return first
 }
 
 // neverCalled reports whether the run never executed d's body.
