@@ -320,22 +320,24 @@ func resume(ctx context.Context, l *lastRun, k, budget int, opts *Options, repla
 	}()
 	in := l.in
 	k = in.resumable(k)
+	if in.testsStart >= 0 && k >= in.testsStart {
+		// The state main blocks start in is the same (detached.go).
+		in.replay, in.replayMods = l.changed, l.changedMods
+	}
 	at := l.pendingAt // k == len(in.marks): taken back to k already
 	if k < len(in.marks) {
 		at = in.marks[k].at
 		in.undoTo(k)
 	}
-	if at.phase >= phaseMains {
-		// The state main blocks start in is the same (detached.go).
-		in.replay, in.replayMods = l.changed, l.changedMods
-	}
+	// And the state the library entries start in.
+	in.replayLib = in.replay != nil && at.phase >= phaseMains
 	l.pending, l.changed, l.changedMods = -1, nil, nil
 	// As newInterp leaves it, but for the state the first k entries made.
 	in.ctx, in.limit = ctx, budget
 	in.cur, in.env, in.file, in.ret, in.active = nil, nil, nil, nil, map[string]bool{}
 	in.stopped, in.exhausted, in.truncated = false, false, nil
 	in.runFrom(at)
-	in.replay, in.replayMods = nil, nil
+	in.replay, in.replayMods, in.replayLib = nil, nil, false
 	*replayed += in.replayed
 	in.replayed = 0
 	in.keep(false)

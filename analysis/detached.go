@@ -4,29 +4,33 @@ import (
 	"cmp"
 	"maps"
 	"path/filepath"
+	"unsafe"
 )
 
 // Detached entries and replays. After the module top levels, the tests
 // and the configured entry points come the main blocks (`if __name__ ==
 // "__main__":` of entry modules: each module run as a script), then the
-// library entries. Each main block is detached: it starts in the state
-// the concrete entries left and takes it back when done (undoState),
-// keeping only what it reported: the functions it ran (called) and its
-// kernel calls. So it runs as it would right after the tests, no other
-// script or library entry sees what it did (nor does anything in Python:
-// a main block never runs on import), and the library entries start in
-// that same state too.
+// library entries. A main block never runs on import, and what it does no
+// importer, test or other script sees: each runs in the state the module
+// top levels left, before any test (testsStart), and takes its own state
+// back when done (undoState), keeping only what it reported: the
+// functions it ran (called) and its kernel calls. The state the tests and
+// configured entry points added is taken out of the interpreter for them
+// (swapOut: undone, with what it undid kept) and put back after (swapIn),
+// so the library entries start where the configured entry points left.
 //
-// What that buys: when a check resumes a run (journal.go) at a main block
-// or later, that state is the same, so a main block that ran none of the
-// changed bodies takes the same steps and reports the same. Its reports,
-// logged when it ran (entryLog), are replayed instead: applied as
-// kernelCalled applied them (offer), in the same order. The library
-// entries depend on that state, on which functions ran before them (a
-// function no entry ran is one) and on the bodies they run: when those
-// are the same and none of their bodies changed, their logs are replayed
-// as a whole too. Editing a function only one script calls then costs
-// that script, not the run.
+// What that buys: a main block depends only on that state and on the
+// bodies and modules it runs. When a check resumes a run (journal.go) at
+// a test or later, that state is the same, so a main block that ran none
+// of the changed bodies and modules takes the same steps and reports the
+// same: its reports, logged when it ran (entryLog), are replayed instead,
+// applied as kernelCalled applied them (offer), in the same order. The
+// library entries depend on the state the configured entry points left,
+// on which functions ran before them (a function no entry ran is one) and
+// on the bodies they run: when the check resumes at a main block or later
+// and those are the same, their logs are replayed as a whole too. Editing
+// a function only one script calls then costs that script; editing one a
+// test calls costs the tests from there on, not the scripts.
 //
 // Replayed library entries leave no state in the journal, so a later
 // resume inside them runs them all again (dropLogsFrom, resumable).
@@ -80,8 +84,8 @@ func (in *interp) replayLog(l *entryLog) {
 }
 
 // runMain runs the main block d of module m (the entry at c), or replays
-// its log when the check resumes a run whose state before it is the same
-// and none of the bodies it ran changed.
+// its log when the check resumes a run whose state before the tests is
+// the same and none of the bodies and modules it ran changed.
 func (in *interp) runMain(c cursor, m *Module, d *FuncDef) {
 	at := len(in.marks)
 	in.begin(c)
@@ -101,6 +105,26 @@ func (in *interp) runMain(c cursor, m *Module, d *FuncDef) {
 		in.mainLogs = map[cursor]*entryLog{}
 	}
 	in.mainLogs[c] = log
+}
+
+// testsStart is the cursor of the mark that begins the tests (mod -1: no
+// test has it): the state main blocks run in.
+var testsStart = cursor{phase: phaseTests, mod: -1}
+
+// runMainsFrom runs the main blocks from c on, in the state the module top
+// levels left.
+func (in *interp) runMainsFrom(c cursor) {
+	if in.testsStart < 0 {
+		return // a run cut short before its tests
+	}
+	sw := in.swapOut(in.marks[in.testsStart])
+	for i := c.mod; i < len(in.prog.Modules); i++ {
+		if m := in.prog.Modules[i]; m.Sum != nil && m.env != nil && in.entries[m.Path] {
+			stmt, _ := c.at(i)
+			in.runMains(i, m, stmt)
+		}
+	}
+	in.swapIn(sw)
 }
 
 // libraryLog is what the library entries reported, each under its mark,
@@ -129,7 +153,7 @@ var libraryStart = cursor{phase: phaseLibrary, mod: -1}
 func (in *interp) libraryFrom(c cursor) {
 	if c == libraryStart {
 		ran := in.candidatesRun()
-		replay := in.replay != nil && in.lib != nil && in.lib.complete && maps.Equal(ran, in.lib.ranBefore)
+		replay := in.replayLib && in.lib != nil && in.lib.complete && maps.Equal(ran, in.lib.ranBefore)
 		for i := 0; replay && i < len(in.lib.entries); i++ {
 			replay = !in.lib.entries[i].log.touches(in.replay, in.replayMods)
 		}
@@ -224,4 +248,128 @@ func (in *interp) resumable(k int) int {
 		return in.libStart
 	}
 	return k
+}
+
+// swapped is the state the entries after a mark added, taken out of the
+// interpreter: the journal's records from the mark on and, for each, the
+// value it set.
+type swapped struct {
+	memo      []string
+	memoV     []Value
+	assigned  []*Stmt
+	assignedV [][]string
+	evals     []*FuncDef
+	instances []instKey
+	instV     []*vInstance
+	effects   []*kernelDecl
+	effectsV  []*kernelEffects
+	attrs     []attrUndo
+	attrsV    []Value
+	envs      []envUndo
+	envsV     []Value
+	mods      []*Module
+	modsV     []modState
+	pins      []unsafe.Pointer
+	budget    int
+}
+
+type modState struct {
+	state uint8
+	env   *Env
+}
+
+// swapOut takes the state back to mark m as undoState does, keeping what
+// it takes back for swapIn.
+func (in *interp) swapOut(m mark) *swapped {
+	j := &in.journal
+	s := &swapped{budget: in.budget}
+	s.memo = append([]string(nil), j.memo[m.memo:]...)
+	for _, k := range s.memo {
+		s.memoV = append(s.memoV, in.memo[k])
+	}
+	s.assigned = append([]*Stmt(nil), j.assigned[m.assigned:]...)
+	for _, k := range s.assigned {
+		s.assignedV = append(s.assignedV, in.assigned[k])
+	}
+	s.evals = append([]*FuncDef(nil), j.evals[m.evals:]...)
+	s.instances = append([]instKey(nil), j.instances[m.instances:]...)
+	for _, k := range s.instances {
+		s.instV = append(s.instV, in.instances[k])
+	}
+	s.effects = append([]*kernelDecl(nil), j.effects[m.effects:]...)
+	for _, k := range s.effects {
+		s.effectsV = append(s.effectsV, in.effects[k])
+	}
+	// An attribute or binding may change more than once: each record's
+	// value is the next one's old value, or the current one for the last.
+	s.attrs = append([]attrUndo(nil), j.attrs[m.attrs:]...)
+	s.attrsV = make([]Value, len(s.attrs))
+	for i := len(s.attrs) - 1; i >= 0; i-- {
+		u := s.attrs[i]
+		s.attrsV[i] = u.m[u.name]
+		if u.had {
+			u.m[u.name] = u.old
+		} else {
+			delete(u.m, u.name)
+		}
+	}
+	s.envs = append([]envUndo(nil), j.envs[m.envs:]...)
+	s.envsV = make([]Value, len(s.envs))
+	for i := len(s.envs) - 1; i >= 0; i-- {
+		u := s.envs[i]
+		s.envsV[i] = u.env.value(u.name)
+		if u.had {
+			u.env.set(u.name, u.old)
+		} else {
+			u.env.unset(u.name)
+		}
+	}
+	s.mods = append([]*Module(nil), j.mods[m.mods:]...)
+	for _, md := range s.mods {
+		s.modsV = append(s.modsV, modState{md.state, md.env})
+	}
+	s.pins = append([]unsafe.Pointer(nil), in.pins[m.pins:]...)
+	// What remains is undoState's, the attributes and bindings done.
+	j.attrs, j.envs = truncate(j.attrs, m.attrs), truncate(j.envs, m.envs)
+	in.undoState(m)
+	return s
+}
+
+// swapIn puts back what swapOut took out, in the order it was recorded.
+func (in *interp) swapIn(s *swapped) {
+	j := &in.journal
+	for i, k := range s.memo {
+		in.memo[k] = s.memoV[i]
+	}
+	j.memo = append(j.memo, s.memo...)
+	for i, k := range s.assigned {
+		in.assigned[k] = s.assignedV[i]
+	}
+	j.assigned = append(j.assigned, s.assigned...)
+	for _, d := range s.evals {
+		in.evals[d]++
+	}
+	j.evals = append(j.evals, s.evals...)
+	for i, k := range s.instances {
+		in.instances[k] = s.instV[i]
+	}
+	j.instances = append(j.instances, s.instances...)
+	for i, k := range s.effects {
+		in.effects[k] = s.effectsV[i]
+	}
+	j.effects = append(j.effects, s.effects...)
+	for i, u := range s.attrs {
+		u.m[u.name] = s.attrsV[i]
+	}
+	j.attrs = append(j.attrs, s.attrs...)
+	for i, u := range s.envs {
+		u.env.set(u.name, s.envsV[i])
+	}
+	j.envs = append(j.envs, s.envs...)
+	for i, md := range s.mods {
+		md.state, md.env = s.modsV[i].state, s.modsV[i].env
+	}
+	j.mods = append(j.mods, s.mods...)
+	in.pins = append(in.pins, s.pins...)
+	in.budget = s.budget
 }

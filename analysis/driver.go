@@ -30,6 +30,13 @@ func (in *interp) runFrom(c cursor) {
 		c = cursor{phase: phaseTests}
 	}
 	if c.phase == phaseTests {
+		if c == (cursor{phase: phaseTests}) {
+			// The state main blocks start in (detached.go).
+			in.testsStart = len(in.marks)
+			in.begin(testsStart)
+		} else if c == testsStart {
+			c = cursor{phase: phaseTests}
+		}
 		for i := c.mod; i < len(in.prog.Modules); i++ {
 			if m := in.prog.Modules[i]; m.Sum != nil && in.entries[m.Path] && isTestFile(m.Path) {
 				stmt, method := c.at(i)
@@ -43,12 +50,7 @@ func (in *interp) runFrom(c cursor) {
 		c = cursor{phase: phaseMains}
 	}
 	if c.phase == phaseMains {
-		for i := c.mod; i < len(in.prog.Modules); i++ {
-			if m := in.prog.Modules[i]; m.Sum != nil && m.env != nil && in.entries[m.Path] {
-				stmt, _ := c.at(i)
-				in.runMains(i, m, stmt)
-			}
-		}
+		in.runMainsFrom(c)
 		c = libraryStart
 	}
 	if c.phase == phaseLibrary {

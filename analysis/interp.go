@@ -189,10 +189,14 @@ type interp struct {
 	// Detached entries and replays (detached.go): libStart is the mark
 	// where the library entries begin (-1 before); log collects what the
 	// running main block or library entry reports, mainLogs and lib keep
-	// them; replay, while a check resumes the run at or after the main
-	// blocks, holds the changed bodies; libReplayed says the library
-	// entries were replayed, so the journal holds none of their state.
+	// them; replay and replayMods, while a check resumes the run at a
+	// test or later, hold the changed bodies and modules, and replayLib
+	// says it resumed at a main block or later; libReplayed says the
+	// library entries were replayed, so the journal holds none of their
+	// state.
 	libStart    int
+	testsStart  int // the mark where the tests begin, or -1
+	replayLib   bool
 	log         *entryLog
 	mainLogs    map[cursor]*entryLog
 	lib         *libraryLog
@@ -205,7 +209,7 @@ type interp struct {
 
 func newInterp(ctx context.Context, prog *Program, opts *Options, budget int) *interp {
 	in := &interp{
-		ctx: ctx, prog: prog, opts: opts, libStart: -1,
+		ctx: ctx, prog: prog, opts: opts, libStart: -1, testsStart: -1,
 		memo: map[string]Value{}, active: map[string]bool{}, called: map[*FuncDef]int32{}, evals: map[*FuncDef]int{}, assigned: map[*Stmt][]string{}, instances: map[instKey]*vInstance{},
 		calls: map[callSiteKey]*kernelCall{}, effects: map[*kernelDecl]*kernelEffects{},
 		wrapper: map[string]bool{}, limit: budget,

@@ -111,11 +111,22 @@ func (in *interp) begin(c cursor) {
 // the marks from there on.
 func (in *interp) undoTo(k int) {
 	m := in.marks[k]
-	in.undoState(m)
+	switch {
+	case m.at.phase != phaseMains:
+		in.undoState(m)
+	case in.libStart >= 0 && in.libStart < len(in.marks):
+		// A main block's mark holds the lengths of the state swapped out,
+		// and what main blocks changed they took back (detached.go): the
+		// state to take back is the library entries', to where they began.
+		in.undoState(in.marks[in.libStart])
+	}
 	in.undoOutputs(m)
 	in.marks = in.marks[:k]
 	in.entryNo = int32(k)
 	in.dropLogsFrom(k)
+	if k <= in.testsStart {
+		in.testsStart = -1
+	}
 }
 
 // undoState takes back, to mark m, what the evaluation reads (the memo,

@@ -3,7 +3,6 @@ package analysis
 import (
 	"maps"
 	"slices"
-	"sort"
 
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
@@ -345,8 +344,18 @@ func (l *lastRun) firstRun(s *Summary) int {
 	}
 	if p := slices.Index(in.journal.mods, m); p >= 0 {
 		// The entry running when it was appended: the last to begin with
-		// fewer modules run.
-		earlier(sort.Search(len(in.marks), func(k int) bool { return in.marks[k].mods > p }) - 1)
+		// fewer modules run, but for main blocks, whose marks hold the
+		// lengths of the state swapped out.
+		k := -1
+		for i, mk := range in.marks {
+			if mk.at.phase != phaseMains {
+				if mk.mods > p {
+					break
+				}
+				k = i
+			}
+		}
+		earlier(k)
 	}
 	for c, log := range in.mainLogs {
 		if slices.Contains(log.mods, m) {
