@@ -24,7 +24,7 @@ import (
 // modules, run as entries: no other module can reach a kernel
 // (prune.go); the rest runs when imported. A main block never runs on
 // import: it runs after the tests, detached (detached.go), in the state
-// they left, and leaves none behind. Afterwards every module-level
+// the module top levels left, and leaves none behind. Afterwards every module-level
 // function and method of a module that uses Pallas which the interpreter
 // never called is evaluated once in the Unknown context with Unknown
 // arguments: a library entry, whose findings are info hints. A function that cannot reach a kernel (inert.go:
@@ -58,10 +58,11 @@ import (
 // body took the same steps and left the same state, which the journal
 // restores; the entries from there run again, but for main blocks and
 // library entries that ran none of the changed bodies, whose reports are
-// replayed (detached.go). Any other edit (module or
-// class level statements, signatures, imports) runs the whole
-// interpretation again, because its state is shared by all entries in
-// order: the memo, the widening counters, the allocation-site objects, the
+// replayed (detached.go). An edit of module-level code resumes from the
+// entry that first ran the module (reuse.go firstRun): none before it read
+// the file. Any other edit (imports, which modules are entries) runs the
+// whole interpretation again, because its state is shared by all entries
+// in order: the memo, the widening counters, the allocation-site objects, the
 // module globals (a module runs once, inside whichever entry imports it
 // first, and sees a cyclic importer half done), which uncalled functions
 // become library entries, and the step budget.
