@@ -117,14 +117,45 @@ func (in *interp) runMainsFrom(c cursor) {
 	if in.testsStart < 0 {
 		return // a run cut short before its tests
 	}
-	sw := in.swapOut(in.marks[in.testsStart])
-	for i := c.mod; i < len(in.prog.Modules); i++ {
-		if m := in.prog.Modules[i]; m.Sum != nil && m.env != nil && in.entries[m.Path] {
-			stmt, _ := c.at(i)
-			in.runMains(i, m, stmt)
+	run := func() {
+		for i := c.mod; i < len(in.prog.Modules); i++ {
+			if m := in.prog.Modules[i]; m.Sum != nil && m.env != nil && in.entries[m.Path] {
+				stmt, _ := c.at(i)
+				in.runMains(i, m, stmt)
+			}
 		}
 	}
+	if in.replaysAll(c) {
+		run() // replays read no state: nothing to swap
+		return
+	}
+	sw := in.swapOut(in.marks[in.testsStart])
+	run()
 	in.swapIn(sw)
+}
+
+// replaysAll reports whether every main block from c on would be
+// replayed (runMain).
+func (in *interp) replaysAll(c cursor) bool {
+	if in.replay == nil {
+		return false
+	}
+	for i := c.mod; i < len(in.prog.Modules); i++ {
+		m := in.prog.Modules[i]
+		if m.Sum == nil || m.env == nil || !in.entries[m.Path] {
+			continue
+		}
+		stmt, _ := c.at(i)
+		for j := stmt; j < len(m.Sum.Body); j++ {
+			if m.Sum.Body[j].Main != nil {
+				old := in.mainLogs[cursor{phaseMains, i, j, 0}]
+				if old == nil || old.touches(in.replay, in.replayMods) {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // libraryLog is what the library entries reported, each under its mark,
