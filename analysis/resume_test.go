@@ -133,6 +133,12 @@ func TestResumeMatchesFresh(t *testing.T) {
 // engine's result equals a fresh check's. It counts the edits, and those
 // that took the dead-body path and that resumed the last run.
 func editEveryBody(t *testing.T, projects, stmts []string) (edits, dead, resumed int) {
+	return editEverywhere(t, projects, stmts, firstBodyLines)
+}
+
+// editEverywhere is editEveryBody at the places (offsets, and indents)
+// points finds in each file.
+func editEverywhere(t *testing.T, projects, stmts []string, points func([]byte) ([]int, [][]byte)) (edits, dead, resumed int) {
 	t.Helper()
 	cases, _ := filepath.Glob("rules/testdata/PAL*/*")
 	cases = append(append(cases, "../examples"), projects...)
@@ -148,19 +154,19 @@ func editEveryBody(t *testing.T, projects, stmts []string) (edits, dead, resumed
 		}
 		for i := range files {
 			orig := files[i].Src
-			at, indent := firstBodyLines(orig)
+			at, indent := points(orig)
 			for k, off := range at {
 				for _, stmt := range stmts {
 					ed := append(append(append([]byte{}, orig[:off]...), indent[k]...), stmt...)
 					files[i].Src = append(ed, orig[off:]...)
 					d, r := e.DeadBodies(), e.Resumed()
-					if !warmEqualsFresh(t, e, files, opts, fmt.Sprintf("%s/%s body %d: %q", dir, filepath.Base(files[i].Path), k, stmt)) {
+					if !warmEqualsFresh(t, e, files, opts, fmt.Sprintf("%s/%s place %d: %q", dir, filepath.Base(files[i].Path), k, stmt)) {
 						return
 					}
 					dead, resumed, edits = dead+e.DeadBodies()-d, resumed+e.Resumed()-r, edits+1
 				}
 				files[i].Src = orig
-				warmEqualsFresh(t, e, files, opts, fmt.Sprintf("%s/%s body %d undone", dir, filepath.Base(files[i].Path), k))
+				warmEqualsFresh(t, e, files, opts, fmt.Sprintf("%s/%s place %d undone", dir, filepath.Base(files[i].Path), k))
 			}
 		}
 	}
@@ -299,35 +305,7 @@ func (c *cancelLater) Err() error {
 // and scripts projects: the run resumes from the entry that first ran the
 // module, and every result equals a fresh check's.
 func TestModuleLevelEditsResume(t *testing.T) {
-	cases, _ := filepath.Glob("rules/testdata/PAL*/*")
-	cases = append(append(cases, "../examples"), "state", "scripts")
-	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
-	edits, resumed := 0, 0
-	for _, dir := range cases {
-		files := projectFiles(t, dir)
-		if len(files) == 0 {
-			continue
-		}
-		e := analysis.NewEngine()
-		if _, err := e.Check(context.Background(), files, opts); err != nil {
-			t.Fatal(err)
-		}
-		for i := range files {
-			orig := files[i].Src
-			for _, off := range topLevelDefs(orig) {
-				for _, stmt := range []string{"extra_ = 1\n", "RING = False\n"} {
-					files[i].Src = []byte(string(orig[:off]) + stmt + string(orig[off:]))
-					r := e.Resumed()
-					if !warmEqualsFresh(t, e, files, opts, fmt.Sprintf("%s/%s: %q at %d", dir, filepath.Base(files[i].Path), stmt, off)) {
-						return
-					}
-					edits, resumed = edits+1, resumed+e.Resumed()-r
-				}
-				files[i].Src = orig
-				warmEqualsFresh(t, e, files, opts, fmt.Sprintf("%s/%s at %d undone", dir, filepath.Base(files[i].Path), off))
-			}
-		}
-	}
+	edits, _, resumed := editEverywhere(t, []string{"state", "scripts"}, []string{"extra_ = 1\n", "RING = False\n"}, topLevelDefs)
 	if resumed == 0 {
 		t.Error("no module-level edit resumed the last run")
 	}
@@ -335,15 +313,14 @@ func TestModuleLevelEditsResume(t *testing.T) {
 }
 
 // topLevelDefs returns the offsets of the lines that start a top-level def
-// or class.
-func topLevelDefs(src []byte) []int {
-	var out []int
+// or class (no indent).
+func topLevelDefs(src []byte) (at []int, indent [][]byte) {
 	off := 0
 	for _, l := range strings.SplitAfter(string(src), "\n") {
 		if strings.HasPrefix(l, "def ") || strings.HasPrefix(l, "class ") {
-			out = append(out, off)
+			at, indent = append(at, off), append(indent, nil)
 		}
 		off += len(l)
 	}
-	return out
+	return at, indent
 }
