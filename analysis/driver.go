@@ -30,11 +30,10 @@ func (in *interp) runFrom(c cursor) {
 		c = cursor{phase: phaseTests}
 	}
 	if c.phase == phaseTests {
-		if c == (cursor{phase: phaseTests}) {
+		if c == (cursor{phase: phaseTests}) || c == testsStart {
 			// The state main blocks start in (detached.go).
 			in.testsStart = len(in.marks)
 			in.begin(testsStart)
-		} else if c == testsStart {
 			c = cursor{phase: phaseTests}
 		}
 		for i := c.mod; i < len(in.prog.Modules); i++ {
