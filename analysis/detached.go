@@ -99,7 +99,7 @@ func (in *interp) runMain(c cursor, m *Module, d *FuncDef) {
 		in.markCalled(d)
 		in.execBody(m.env, d.Body)
 	})
-	in.log = nil
+	in.log, log.seen = nil, nil
 	in.undoState(in.marks[at])
 	if in.mainLogs == nil {
 		in.mainLogs = map[cursor]*entryLog{}
@@ -205,6 +205,9 @@ func (in *interp) libraryFrom(c cursor) {
 	}
 	in.logLib = in.lib != nil
 	in.runLibraryEntries(c)
+	if in.log != nil {
+		in.log.seen = nil
+	}
 	in.logLib, in.log = false, nil
 	if in.lib != nil {
 		in.lib.complete = !in.stopped

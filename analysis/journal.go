@@ -102,6 +102,9 @@ func (in *interp) begin(c cursor) {
 		assigned: len(j.assigned)})
 	in.entryNo = int32(len(in.marks))
 	if in.logLib {
+		if in.log != nil {
+			in.log.seen = nil // only the running entry adds to its log
+		}
 		in.log = &entryLog{seen: map[*FuncDef]bool{}}
 		in.lib.entries = append(in.lib.entries, libEntry{mark: len(in.marks) - 1, at: c, log: in.log})
 	}
