@@ -83,13 +83,22 @@ func (in *interp) replayLog(l *entryLog) {
 	in.replayed++
 }
 
+// replayable returns the log of the main block at c when runMain would
+// replay it: the check resumes a run whose state before the tests is the
+// same, and the block ran none of the changed bodies and modules.
+func (in *interp) replayable(c cursor) *entryLog {
+	if old := in.mainLogs[c]; old != nil && in.replay != nil && !old.touches(in.replay, in.replayMods) {
+		return old
+	}
+	return nil
+}
+
 // runMain runs the main block d of module m (the entry at c), or replays
-// its log when the check resumes a run whose state before the tests is
-// the same and none of the bodies and modules it ran changed.
+// its log (replayable).
 func (in *interp) runMain(c cursor, m *Module, d *FuncDef) {
 	at := len(in.marks)
 	in.begin(c)
-	if old := in.mainLogs[c]; old != nil && in.replay != nil && !old.touches(in.replay, in.replayMods) {
+	if old := in.replayable(c); old != nil {
 		in.replayLog(old)
 		return
 	}
@@ -111,35 +120,9 @@ func (in *interp) runMain(c cursor, m *Module, d *FuncDef) {
 // test has it): the state main blocks run in.
 var testsStart = cursor{phase: phaseTests, mod: -1}
 
-// runMainsFrom runs the main blocks from c on, in the state the module top
-// levels left.
-func (in *interp) runMainsFrom(c cursor) {
-	if in.testsStart < 0 {
-		return // a run cut short before its tests
-	}
-	run := func() {
-		for i := c.mod; i < len(in.prog.Modules); i++ {
-			if m := in.prog.Modules[i]; m.Sum != nil && m.env != nil && in.entries[m.Path] {
-				stmt, _ := c.at(i)
-				in.runMains(i, m, stmt)
-			}
-		}
-	}
-	if in.replaysAll(c) {
-		run() // replays read no state: nothing to swap
-		return
-	}
-	sw := in.swapOut(in.marks[in.testsStart])
-	run()
-	in.swapIn(sw)
-}
-
-// replaysAll reports whether every main block from c on would be
-// replayed (runMain).
-func (in *interp) replaysAll(c cursor) bool {
-	if in.replay == nil {
-		return false
-	}
+// mainsFrom calls f for each main block of an entry module from c on, in
+// order, until f returns false.
+func (in *interp) mainsFrom(c cursor, f func(c cursor, m *Module, d *FuncDef) bool) {
 	for i := c.mod; i < len(in.prog.Modules); i++ {
 		m := in.prog.Modules[i]
 		if m.Sum == nil || m.env == nil || !in.entries[m.Path] {
@@ -147,15 +130,35 @@ func (in *interp) replaysAll(c cursor) bool {
 		}
 		stmt, _ := c.at(i)
 		for j := stmt; j < len(m.Sum.Body); j++ {
-			if m.Sum.Body[j].Main != nil {
-				old := in.mainLogs[cursor{phaseMains, i, j, 0}]
-				if old == nil || old.touches(in.replay, in.replayMods) {
-					return false
-				}
+			if d := m.Sum.Body[j].Main; d != nil && !f(cursor{phaseMains, i, j, 0}, m, d) {
+				return
 			}
 		}
 	}
-	return true
+}
+
+// runMainsFrom runs the main blocks (the modules run as scripts) from c
+// on, in the state the module top levels left.
+func (in *interp) runMainsFrom(c cursor) {
+	if in.testsStart < 0 {
+		return // a run cut short before its tests
+	}
+	all := true // replays read no state: then nothing is swapped
+	in.mainsFrom(c, func(c cursor, _ *Module, _ *FuncDef) bool {
+		all = in.replayable(c) != nil
+		return all
+	})
+	var sw *swapped
+	if !all {
+		sw = in.swapOut(in.marks[in.testsStart])
+	}
+	in.mainsFrom(c, func(c cursor, m *Module, d *FuncDef) bool {
+		in.runMain(c, m, d)
+		return true
+	})
+	if sw != nil {
+		in.swapIn(sw)
+	}
 }
 
 // libraryLog is what the library entries reported, each under its mark,

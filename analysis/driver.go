@@ -118,17 +118,6 @@ func (in *interp) runTests(mi int, m *Module, stmt, method int) {
 	}
 }
 
-// runMains runs the main blocks (`if __name__ == "__main__":`) of entry
-// module m from statement stmt on, each as a detached entry: the module
-// run as a script (detached.go).
-func (in *interp) runMains(mi int, m *Module, stmt int) {
-	for j := stmt; j < len(m.Sum.Body); j++ {
-		if d := m.Sum.Body[j].Main; d != nil {
-			in.runMain(cursor{phaseMains, mi, j, 0}, m, d)
-		}
-	}
-}
-
 func testCtx(d *FuncDef) CtxKind {
 	if d.MocksShardMap {
 		return CtxUnknown

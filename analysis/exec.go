@@ -40,7 +40,7 @@ func (in *interp) exec(env *Env, st *Stmt) bool {
 		return true
 	case StIf:
 		if st.Main != nil {
-			return false // runs as an entry of its own (runMains)
+			return false // runs as an entry of its own (runMainsFrom)
 		}
 		return in.execIf(env, st)
 	case StLoop:

@@ -73,8 +73,8 @@ func summarizeTree(path string, tree *pp.Tree) *Summary {
 
 // markMains gives each module-level `if __name__ == "__main__":` (no
 // else) its Main: the body as a function of its own, which the
-// interpreter runs as an entry after the module's top level instead of
-// inline (driver.go).
+// interpreter runs as an entry of its own after the tests instead of
+// inline (detached.go).
 func markMains(s *Summary) {
 	for _, st := range s.Body {
 		if st.Kind == StIf && len(st.Else) == 0 && len(st.Body) > 0 && isMainGuard(st.Cond) {
