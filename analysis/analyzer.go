@@ -33,6 +33,13 @@ type Analyzer struct {
 	// facts or other files), reports one file's findings. The engine runs
 	// it per file and reuses the findings of files that did not change.
 	RunFile func(pass *Pass, file *Summary)
+	// Triggers, for a RunFile rule, over-approximates the files it can
+	// report in: those whose text contains every word of at least one
+	// trigger. Nil means any file. A file that no entry needs is parsed
+	// only when some rule may report in it (prune.go), so a trigger that
+	// misses a finding loses it; the pruning tests compare against
+	// analysing every file.
+	Triggers [][]string
 }
 
 // Pass is what a rule sees: the program, the kernel-call facts of the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -167,6 +168,9 @@ func (e *Engine) summarize(ctx context.Context, files []SourceFile) []*Summary {
 			todo = append(todo, job{i: i})
 		}
 	}
+	// The largest files first: a large file taken last would leave the
+	// other workers idle.
+	slices.SortStableFunc(todo, func(a, b job) int { return len(files[b.i].Src) - len(files[a.i].Src) })
 	newLive := make([]*pp.LiveTree, len(files))
 	shifted := make([]bool, len(files))
 	var wg sync.WaitGroup

@@ -6,7 +6,8 @@
 //	SourceFile bytes
 //	  -> prune.go: byte pre-scan of imports; the modules that import Pallas
 //	     (directly or not) are the entries, and only they, what they
-//	     import, and files the per-file rules read are analysed
+//	     import, and files the per-file rules may report in (their
+//	     trigger words) are analysed
 //	  -> Summarize (summary.go, build*.go): pyparse tree -> a small IR of
 //	     the file (statements, expressions, defs), its JAX references
 //	     (refs.go) and comments; cached by content (check.go, store.go)

@@ -47,3 +47,7 @@ func LookAtContextEveryStep() (restore func()) {
 	ctxEvery = 1
 	return func() { ctxEvery = 4096 }
 }
+
+// MayReport reports whether a registered per-file rule may report in src
+// (prune.go): the pre-scan parses a file no entry needs only then.
+func MayReport(src []byte) bool { return registeredFileRules().mayReport(src) }

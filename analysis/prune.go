@@ -3,8 +3,11 @@ package analysis
 import (
 	"bytes"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // Pruning and entries. A finding about a kernel call needs a kernel, and
@@ -12,19 +15,24 @@ import (
 // workspace module that does, by importing it. So the analysis runs as
 // entries (module top levels, tests) only the modules that import, directly
 // or not, a module that mentions Pallas (or hold a configured entry
-// point); other modules run only when such a module imports them. A file
-// matters to the findings if it is such an entry module, is imported by
-// one (directly or not), or mentions JAX or a suppression (for the
-// per-file rules); every other file is read and byte-scanned, never
-// parsed. The engine computes both sets from the same scan of every file,
-// with or without pruning, so pruning never changes a result. The scan
-// reads import statements (continuation lines included) from the bytes,
-// so it over-approximates the imports the analysis resolves: any
-// ambiguity keeps a file.
+// point); other modules run only when such a module imports them. Imports
+// of `jax` itself are no edges: the analysis models JAX from its tables
+// and never follows them into the workspace, even in JAX's own repository
+// (attr.go). A file matters to the findings if it is such an entry
+// module, is imported by one (directly or not), holds a suppression, or a
+// per-file rule may report in it. Such a rule says which words its
+// findings need (Analyzer.Triggers): PAL301 and PAL302 can only report in
+// a file that spells an API with a deprecation or removal, so most code
+// that merely uses JAX is never parsed. Every other file is read and
+// byte-scanned, never parsed. The engine computes both sets from the same
+// scan of every file, with or without pruning, so pruning never changes a
+// result. The scan reads import statements (continuation lines included)
+// from the bytes, so it over-approximates the imports the analysis
+// resolves: any ambiguity keeps a file.
 
 // scan is what the pre-scan learns of one file without parsing it.
 type scan struct {
-	seed    bool       // mentions jax or carries a suppression: the per-file rules need it
+	seed    bool       // a per-file rule may report in it, or it carries a suppression
 	pallas  bool       // imports or refers to pallas: may define or call kernels
 	imports []string   // absolute dotted names imported (and their parents)
 	rel     []relative // relative imports
@@ -39,10 +47,9 @@ type relative struct {
 // maxJoin bounds the continuation lines joined to one import statement.
 const maxJoin = 200
 
-func prescan(src []byte) scan {
+func prescan(src []byte, rules *fileRules) scan {
 	var s scan
-	s.seed = bytes.Contains(src, []byte("jax")) || bytes.Contains(src, []byte("pallas-ls:")) ||
-		bytes.Contains(src, []byte("PAL"))
+	s.seed = rules.mayReport(src) || mayHoldSuppression(src)
 	// Code obtains Pallas from JAX by importing a module path that names
 	// it, or by an attribute (`jax.experimental.pallas`); a comment or a
 	// string that mentions it does not count, nor a longer attribute name
@@ -63,7 +70,7 @@ func prescan(src []byte) scan {
 			k++
 			t = strings.TrimSuffix(t, "\\") + " " + importLine(lines[k])
 		}
-		s.pallas = s.pallas || strings.Contains(t, "pallas")
+		s.pallas = s.pallas || hasWord([]byte(t), "pallas") // not jax's `lax.pallas_lowerings`
 		if strings.HasPrefix(t, "import ") {
 			for _, part := range strings.Split(t[len("import "):], ",") {
 				if f := strings.Fields(part); len(f) > 0 {
@@ -75,6 +82,155 @@ func prescan(src []byte) scan {
 		}
 	}
 	return s
+}
+
+// mayHoldSuppression reports whether src may hold a comment that
+// suppress.go reads: "pallas-ls:", or "noqa" in any case, then ":" and, on
+// the same line, "pal" in any case (`# noqa: PAL101`).
+func mayHoldSuppression(src []byte) bool {
+	if bytes.Contains(src, []byte("pallas-ls:")) {
+		return true
+	}
+	for i := 0; ; {
+		j := indexFold(src[i:], "noqa")
+		if j < 0 {
+			return false
+		}
+		i += j + len("noqa")
+		rest := src[i:]
+		if k := bytes.IndexByte(rest, '\n'); k >= 0 {
+			rest = rest[:k]
+		}
+		if k := bytes.IndexByte(rest, ':'); k >= 0 && indexFold(rest[k:], "pal") >= 0 {
+			return true
+		}
+	}
+}
+
+// indexFold is the index of the first instance of the lower-case ASCII
+// word w in src, in any case, or -1.
+func indexFold(src []byte, w string) int {
+	first := string([]byte{w[0], w[0] - 'a' + 'A'})
+	for i := 0; i+len(w) <= len(src); i++ {
+		j := bytes.IndexAny(src[i:], first)
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if i+len(w) <= len(src) && bytes.EqualFold(src[i:i+len(w)], []byte(w)) {
+			return i
+		}
+	}
+	return -1
+}
+
+// fileRules is what the registered per-file rules need of a file's text.
+type fileRules struct {
+	all      bool           // a rule without triggers: every file
+	triggers [][]wordCount  // each a conjunction
+	index    map[string]int // every word of every trigger, numbered
+	first    [256]bool      // the first bytes of those words
+}
+
+// wordCount is a word (by number) and how many times a trigger needs it.
+type wordCount struct{ word, n int }
+
+func registeredFileRules() *fileRules {
+	fr := &fileRules{index: map[string]int{}}
+	for _, a := range Analyzers() {
+		if a.RunFile == nil {
+			continue
+		}
+		if a.Triggers == nil {
+			fr.all = true
+		}
+		for _, t := range a.Triggers {
+			var conj []wordCount
+			for _, w := range t {
+				k, ok := fr.index[w]
+				if !ok {
+					k = len(fr.index)
+					fr.index[w] = k
+					fr.first[w[0]] = true
+				}
+				if i := slices.IndexFunc(conj, func(c wordCount) bool { return c.word == k }); i >= 0 {
+					conj[i].n++
+				} else {
+					conj = append(conj, wordCount{k, 1})
+				}
+			}
+			fr.triggers = append(fr.triggers, conj)
+		}
+	}
+	return fr
+}
+
+// mayReport reports whether some per-file rule may report in src: one
+// pass counts the trigger words among src's identifiers.
+func (fr *fileRules) mayReport(src []byte) bool {
+	if fr.all {
+		return true
+	}
+	if len(fr.triggers) == 0 {
+		return false
+	}
+	counts := make([]int, len(fr.index))
+	eachWord(src, func(w []byte) {
+		if fr.first[w[0]] {
+			if k, ok := fr.index[string(w)]; ok {
+				counts[k]++
+			}
+		}
+	})
+next:
+	for _, t := range fr.triggers {
+		for _, c := range t {
+			if counts[c.word] < c.n {
+				continue next
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// eachWord calls f with every maximal run of identifier bytes in src (a
+// name, a keyword, a number) outside whole-line comments, which licence
+// headers fill with words ("ANY"). A line that starts with `#` is a
+// comment or the inside of a string; it is only code inside an
+// f-string's braces, so a line with `{` is read.
+func eachWord(src []byte, f func([]byte)) {
+	for i := 0; i < len(src); {
+		end := bytes.IndexByte(src[i:], '\n')
+		if end < 0 {
+			end = len(src)
+		} else {
+			end += i
+		}
+		line := src[i:end]
+		i = end + 1
+		if t := bytes.TrimLeft(line, " \t\f\v\r"); len(t) > 0 && t[0] == '#' && bytes.IndexByte(t, '{') < 0 {
+			continue
+		}
+		for k := 0; k < len(line); {
+			if !isIdentByte(line[k]) {
+				k++
+				continue
+			}
+			s := k
+			for k < len(line) && isIdentByte(line[k]) {
+				k++
+			}
+			f(line[s:k])
+		}
+	}
+}
+
+// hasWord reports whether src has w as a word (eachWord).
+func hasWord(src []byte, w string) bool {
+	found := false
+	eachWord(src, func(x []byte) { found = found || string(x) == w })
+	return found
 }
 
 // hasAttr reports whether src contains attr (".name") not followed by an
@@ -147,16 +303,26 @@ func relevant(files []SourceFile, entryPoints []string) (keep, entry []bool) {
 func relevantCached(files []SourceFile, entryPoints []string, cache map[string]cachedScan, memo *relevance) (keep, entry []bool) {
 	n := len(files)
 	scans := make([]scan, n)
+	rules := registeredFileRules()
 	same := memo != nil && len(memo.paths) == n && slices.Equal(memo.entryPoints, entryPoints)
+	var todo []int
 	for i, f := range files {
 		if c, ok := cache[f.Path]; ok && sameBytes(c.src, f.Src) {
 			scans[i] = c.scan
 		} else {
-			scans[i] = prescan(f.Src)
-			if cache != nil {
-				cache[f.Path] = cachedScan{src: f.Src, scan: scans[i]}
-			}
+			todo = append(todo, i)
 		}
+	}
+	parallel(len(todo), func(k int) {
+		i := todo[k]
+		scans[i] = prescan(files[i].Src, rules)
+	})
+	if cache != nil {
+		for _, i := range todo {
+			cache[files[i].Path] = cachedScan{src: files[i].Src, scan: scans[i]}
+		}
+	}
+	for i, f := range files {
 		same = same && memo.paths[i] == f.Path && scans[i].equal(&memo.scans[i])
 	}
 	if same {
@@ -196,6 +362,9 @@ func relevantCached(files []SourceFile, entryPoints []string, cache map[string]c
 	}
 	for i, sc := range scans {
 		for _, imp := range sc.imports {
+			if isExternalQual(imp) {
+				continue // the analysis never follows it into the workspace (attr.go)
+			}
 			for p := imp; p != ""; p = parentName(p) {
 				for _, j := range byName[p] {
 					link(i, j)
@@ -245,7 +414,7 @@ func relevantCached(files []SourceFile, entryPoints []string, cache map[string]c
 	}
 	closure(stack, imports, keep)
 	for i, sc := range scans {
-		keep[i] = keep[i] || sc.seed
+		keep[i] = keep[i] || sc.seed && !zzNoSeed
 	}
 	return keep, entry
 }
@@ -347,4 +516,29 @@ func commonDirPaths(files []SourceFile) string {
 type cachedScan struct {
 	src  []byte
 	scan scan
+}
+
+var zzNoSeed bool
+
+// parallel calls f(0), ..., f(n-1) on GOMAXPROCS goroutines.
+func parallel(n int, f func(int)) {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	if workers <= 1 {
+		for k := 0; k < n; k++ {
+			f(k)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := int(next.Add(1)) - 1; k < n; k = int(next.Add(1)) - 1 {
+				f(k)
+			}
+		}()
+	}
+	wg.Wait()
 }

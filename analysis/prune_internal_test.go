@@ -22,6 +22,17 @@ func TestRelevantEntriesAndPruning(t *testing.T) {
 		// Files the per-file rules read: kept, not entries.
 		{"/p/notes.py", "x = 1  # pallas-ls: ignore[PAL101]\n", true, false},
 		{"/p/legacy.py", "from jax.experimental.shard_map import shard_map\n", true, false},
+		{"/p/suppressed.py", "import os  # NOQA:pal101\n", true, false},
+		// JAX without such an API, other tools' suppressions: not parsed.
+		{"/p/plain_jax.py", "import jax\nx = jax.numpy.repeat(1, 2)\n", false, false},
+		{"/p/flake.py", "import os  # noqa: F401\n", false, false},
+		// JAX's own modules, imported by absolute name: the analysis
+		// models them from its tables, so they are no edges (and a
+		// function-local import of `lax.pallas_lowerings` names no Pallas).
+		{"/p/kernels2.py", "from jax.experimental import pallas as pl\nfrom jax._src import core\n", true, true},
+		{"/p/jax/__init__.py", "", false, false},
+		{"/p/jax/_src/__init__.py", "", false, false},
+		{"/p/jax/_src/core.py", "def f():\n    from jax._src.lax.pallas_lowerings.gpu import ragged_dot\n", false, false},
 		// Pallas named only inside a longer attribute (jax's own
 		// mlir.py): no kernel; an attribute chain through it: one.
 		{"/p/lowering.py", "def f(ctx):\n    return ctx.pallas_lowering_cache\n", false, false},

@@ -116,6 +116,52 @@ def run(x):
 	return out
 }
 
+// TestPruningInJAXsOwnRepository: in a workspace that holds the `jax`
+// package itself, imports of `jax...` are modelled, not followed, so its
+// modules are parsed only when they name Pallas or an API with a history.
+func TestPruningInJAXsOwnRepository(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{
+		"jax/__init__.py":                     "from jax._src.api import jit\n",
+		"jax/_src/__init__.py":                "",
+		"jax/_src/api.py":                     "def jit(f):\n    return f\n",
+		"jax/_src/lax.py":                     "def ragged(x):\n    from jax._src.lax.pallas_lowerings.gpu import ragged_dot\n    return ragged_dot(x)\n",
+		"jax/_src/pallas/__init__.py":         "",
+		"jax/_src/pallas/pallas_call.py":      "def pallas_call(kernel, **kw):\n    return kernel\n",
+		"jax/experimental/pallas/__init__.py": "from jax._src.pallas.pallas_call import pallas_call\n",
+		"tests/api_test.py":                   "import jax\nfrom jax.experimental.pjit import pjit\n\npjit(abs)\n",
+		"tests/lax_test.py":                   "import jax\nfrom jax._src import lax\n\nlax.ragged(1)\n",
+		"tests/pallas/ring_test.py": `import jax
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+
+def kernel(x_ref, o_ref, s, r):
+    pltpu.make_async_remote_copy(x_ref, o_ref, s, r, device_id={"x": jax.lax.axis_index("x")}).start()
+
+
+def test_ring():
+    pl.pallas_call(kernel, out_shape=1, scratch_shapes=[pltpu.SemaphoreType.DMA] * 2)(1)
+`,
+	}
+	var src []analysis.SourceFile
+	for name, text := range files {
+		p := filepath.Join(root, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(text), 0o644)
+		src = append(src, analysis.SourceFile{Path: p, Src: []byte(text)})
+	}
+	compare(t, "jax's repository", src)
+	res, _ := analysis.Check(context.Background(), src, analysis.Options{JAXVersion: lowering.Latest})
+	got := map[string]string{}
+	for _, d := range res.Diagnostics {
+		got[d.Code] = filepath.Base(d.File)
+	}
+	if want := map[string]string{"PAL101": "ring_test.py", "PAL302": "api_test.py"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("want %v, got %v", want, render(res.Diagnostics))
+	}
+}
+
 // TestPruningKeepsModuleNames: when every kept file lies in one package
 // directory, module names still count from the root of all the files, so
 // `from app.kernels import run` resolves as it does without pruning.

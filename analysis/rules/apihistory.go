@@ -25,6 +25,10 @@ func apiHistory(p *analysis.Pass, s *analysis.Summary, want lowering.Status) {
 	}
 }
 
+// historyTriggers are the words a file must contain for apiHistory to
+// report in it (lowering.HistoryTriggers).
+var historyTriggers = lowering.HistoryTriggers()
+
 // covered reports whether a reference lies inside one already flagged
 // (`pltpu.TPUMemorySpace.ANY` is one finding, at `pltpu.TPUMemorySpace`).
 func covered(flagged []pp.Span, sp pp.Span) bool {

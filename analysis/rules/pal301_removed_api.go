@@ -20,7 +20,8 @@ var PAL301 = &analysis.Analyzer{
 		FixSafety: "Safe: the new spelling is the same API; the fix adds the import it needs.",
 		Since:     "0.1.0",
 	},
-	RunFile: func(p *analysis.Pass, s *analysis.Summary) { apiHistory(p, s, lowering.StatusRemoved) },
+	RunFile:  func(p *analysis.Pass, s *analysis.Summary) { apiHistory(p, s, lowering.StatusRemoved) },
+	Triggers: historyTriggers,
 }
 
 // PAL302 reports deprecated names and keywords.
@@ -36,7 +37,8 @@ var PAL302 = &analysis.Analyzer{
 		FixSafety: "Safe: the replacement is the same API under its new name and signature.",
 		Since:     "0.1.0",
 	},
-	RunFile: func(p *analysis.Pass, s *analysis.Summary) { apiHistory(p, s, lowering.StatusDeprecated) },
+	RunFile:  func(p *analysis.Pass, s *analysis.Summary) { apiHistory(p, s, lowering.StatusDeprecated) },
+	Triggers: historyTriggers,
 }
 
 func init() {
