@@ -12,6 +12,7 @@ import (
 // options are the command-line settings.
 type options struct {
 	sizes   []int
+	dir     string
 	keep    string
 	json    bool
 	edits   int
@@ -32,6 +33,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	o := &options{}
 	lines := fs.String("lines", "100000", "corpus size in Python `lines` (10k..1M; k and M suffixes allowed)")
 	sizes := fs.String("sizes", "", "comma-separated corpus `sizes` to run in turn, e.g. 10000,100000,1000000; prints the growth curve")
+	fs.StringVar(&o.dir, "dir", "", "measure the existing tree under `DIR` (e.g. a JAX checkout) instead of a generated corpus: parse-only floor and checks, no editor session")
 	fs.StringVar(&o.keep, "keep", "", "write the corpus under `DIR` and keep it (with -sizes: DIR/<lines>)")
 	fs.BoolVar(&o.json, "json", false, "print the results as JSON on stdout")
 	fs.IntVar(&o.edits, "edits", 50, "editor re-check samples (and hover samples); 0 skips the editor test")
@@ -44,6 +46,17 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	}
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("unexpected arguments: %v", fs.Args())
+	}
+	if o.dir != "" {
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		for _, name := range []string{"lines", "sizes", "keep", "seed"} {
+			if set[name] {
+				return nil, fmt.Errorf("-dir measures an existing tree; -%s does not apply", name)
+			}
+		}
+		o.edits = 0
+		return o, nil
 	}
 	list := *lines
 	if *sizes != "" {

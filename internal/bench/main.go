@@ -42,6 +42,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	failed := false
+	if o.dir != "" {
+		r := b.runTree(ctx, o.dir)
+		b.results = append(b.results, r)
+		failed = len(r.Errors) > 0
+	}
 	for _, n := range o.sizes {
 		r := b.runSize(ctx, n)
 		b.results = append(b.results, r)

@@ -34,3 +34,38 @@ func TestBenchRuns(t *testing.T) {
 		t.Errorf("want 6 samples of each editor measurement, got edits %d, anywhere %d, hovers %d", e.Edits.N, e.Anywhere.N, e.Hover.N)
 	}
 }
+
+// TestBenchOnATree measures an existing tree (-dir): the floor and the
+// three checks come back, over the files check reads, with no editor
+// session; flags that only apply to a generated corpus are refused.
+func TestBenchOnATree(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the server")
+	}
+	var out, log bytes.Buffer
+	if code := run(context.Background(), []string{"-dir", "../../examples", "-json"}, &out, &log); code != 0 {
+		t.Fatalf("bench exited %d:\n%s\n%s", code, log.String(), out.String())
+	}
+	var res struct {
+		Results []sizeResult `json:"results"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+		t.Fatalf("bad JSON: %v\n%s", err, out.String())
+	}
+	if len(res.Results) != 1 {
+		t.Fatalf("want one result, got %d", len(res.Results))
+	}
+	r := res.Results[0]
+	if r.Tree == "" || r.PyFiles == 0 || r.Lines == 0 || r.Parse.Seconds <= 0 || r.Editor != nil {
+		t.Errorf("tree result incomplete: %+v", r)
+	}
+	for _, c := range []*checkRun{r.Cold, r.Fill, r.Warm} {
+		if c == nil || c.Files != r.PyFiles || c.Findings["PAL101"] == 0 {
+			t.Errorf("check over %d files: %+v", r.PyFiles, c)
+		}
+	}
+	log.Reset()
+	if code := run(context.Background(), []string{"-dir", "../../examples", "-lines", "10k"}, &out, &log); code != 2 {
+		t.Errorf("-dir with -lines: exit %d, want 2; %s", code, log.String())
+	}
+}

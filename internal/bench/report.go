@@ -35,8 +35,13 @@ func (b *bench) binDesc() string {
 }
 
 func (b *bench) printSize(w io.Writer, r *sizeResult) {
-	fmt.Fprintf(w, "\ncorpus: %s lines in %d .py files (%.1f MB), %d%% in files that import jax; hot file %s lines; generated in %.2f s",
-		commas(r.Lines), r.PyFiles, float64(r.Bytes)/1e6, pct(r.JAXLines, r.Lines), commas(r.HotLines), r.GenSeconds)
+	if r.Tree != "" {
+		fmt.Fprintf(w, "\ntree: %s: %s lines in %d .py files (%.1f MB), %d%% in files that import jax; read in %.2f s",
+			r.Tree, commas(r.Lines), r.PyFiles, float64(r.Bytes)/1e6, pct(r.JAXLines, max(r.Lines, 1)), r.GenSeconds)
+	} else {
+		fmt.Fprintf(w, "\ncorpus: %s lines in %d .py files (%.1f MB), %d%% in files that import jax; hot file %s lines; generated in %.2f s",
+			commas(r.Lines), r.PyFiles, float64(r.Bytes)/1e6, pct(r.JAXLines, r.Lines), commas(r.HotLines), r.GenSeconds)
+	}
 	if r.Dir != "" {
 		fmt.Fprintf(w, "; kept in %s", r.Dir)
 	}

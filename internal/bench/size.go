@@ -20,6 +20,7 @@ type sizeResult struct {
 	HotLines      int           `json:"hot_file_lines"`
 	GenSeconds    float64       `json:"generate_seconds"`
 	Dir           string        `json:"kept_in,omitempty"`
+	Tree          string        `json:"tree,omitempty"` // -dir: the tree measured (GenSeconds is then its reading time)
 	Parse         parseResult   `json:"parse_only"`
 	Cold          *checkRun     `json:"check_cold"`
 	Fill          *checkRun     `json:"check_cache_fill"`
