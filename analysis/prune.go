@@ -147,6 +147,9 @@ func registeredFileRules() *fileRules {
 		for _, t := range a.Triggers {
 			var conj []wordCount
 			for _, w := range t {
+				if w == "" {
+					continue // no identifier is empty
+				}
 				k, ok := fr.index[w]
 				if !ok {
 					k = len(fr.index)
@@ -414,7 +417,7 @@ func relevantCached(files []SourceFile, entryPoints []string, cache map[string]c
 	}
 	closure(stack, imports, keep)
 	for i, sc := range scans {
-		keep[i] = keep[i] || sc.seed && !zzNoSeed
+		keep[i] = keep[i] || sc.seed
 	}
 	return keep, entry
 }
@@ -517,8 +520,6 @@ type cachedScan struct {
 	src  []byte
 	scan scan
 }
-
-var zzNoSeed bool
 
 // parallel calls f(0), ..., f(n-1) on GOMAXPROCS goroutines.
 func parallel(n int, f func(int)) {
