@@ -38,6 +38,9 @@ type Engine struct {
 	budget int
 	// noInert runs inert library functions too (tests: inert.go).
 	noInert bool
+	// everyEntry runs every module as an entry, not only those the
+	// pre-scan finds can reach Pallas (tests: prune.go).
+	everyEntry bool
 	// deadBodies counts changed files it took because only bodies the
 	// run never executed changed (deadbody.go).
 	deadBodies int
@@ -112,7 +115,7 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 	} else {
 		entries := map[string]bool{}
 		for i, f := range files {
-			if entry[i] {
+			if entry[i] || e.everyEntry {
 				entries[f.Path] = true
 			}
 		}

@@ -51,3 +51,7 @@ func LookAtContextEveryStep() (restore func()) {
 // MayReport reports whether a registered per-file rule may report in src
 // (prune.go): the pre-scan parses a file no entry needs only then.
 func MayReport(src []byte) bool { return registeredFileRules().mayReport(src) }
+
+// SetEveryEntry makes the engine run every module as an entry, so that
+// tests can check that the pre-scan's entries lose no finding.
+func (e *Engine) SetEveryEntry(b bool) { e.everyEntry = b }

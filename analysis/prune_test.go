@@ -53,6 +53,17 @@ func compare(t *testing.T, name string, files []analysis.SourceFile) {
 	if !reflect.DeepEqual(render(pruned.Notes), render(full.Notes)) {
 		t.Errorf("%s: pruning changed the notes:\npruned: %v\nfull:   %v", name, render(pruned.Notes), render(full.Notes))
 	}
+	// Every module an entry: the modules the pre-scan leaves out cannot
+	// reach a kernel, so running them adds no finding.
+	e := analysis.NewEngine()
+	e.SetEveryEntry(true)
+	all, err := e.Check(context.Background(), files, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(render(pruned.Diagnostics), render(all.Diagnostics)) {
+		t.Errorf("%s: the pre-scan's entries changed the findings:\nentries: %v\nall:     %v", name, render(pruned.Diagnostics), render(all.Diagnostics))
+	}
 }
 
 func render(ds []analysis.Diagnostic) []string {
