@@ -168,7 +168,7 @@ func hasPrefix(s, p string) bool { return len(s) >= len(p) && s[:len(p)] == p }
 
 func (in *interp) importModule(name string, from *Summary) Value {
 	if !isExternalQual(name) && from != nil {
-		if m := in.prog.lookup(name, from.Path); m != nil {
+		if m := in.prog.resolve(name, from.Path); m != nil {
 			in.runModule(m)
 			return &vModule{M: m}
 		}

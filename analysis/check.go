@@ -82,7 +82,9 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 	}
 	// Entries and pruning come from one scan of every file, so that
 	// NoPrune changes only the work done (prune.go).
-	keep, entry := relevantCached(files, opts.EntryPoints, e.scans, &e.rel)
+	// Module names come from every file, so that pruning never changes them.
+	lay := newLayout(paths(files))
+	keep, entry := relevantCached(files, lay, opts.EntryPoints, e.scans, &e.rel)
 	analysed := files
 	if !opts.NoPrune {
 		analysed = analysed[:0:0]
@@ -92,7 +94,6 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 			}
 		}
 	}
-	root := commonDirPaths(files) // of all files: module names must not depend on pruning
 	sums := e.summarize(ctx, analysed)
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -100,7 +101,7 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 	optsKey := fmt.Sprintf("%+v", opts)
 	var res *Result
 	var err error
-	if l, at := e.reuse(sums, optsKey, root, e.rel.gen); l != nil && at < 0 {
+	if l, at := e.reuse(sums, optsKey, lay.key, e.rel.gen); l != nil && at < 0 {
 		e.reused++
 		res, err = rerender(ctx, l, &opts)
 	} else if l != nil {
@@ -130,9 +131,9 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 		}
 		e.last, e.shifted = nil, nil // the new run sees every position as it is now
 		var l *lastRun
-		res, l, err = run(ctx, sums, root, entries, rs, &opts, carry)
+		res, l, err = run(ctx, sums, lay, entries, rs, &opts, carry)
 		if err == nil {
-			l.optsKey, l.root, l.relGen = optsKey, root, e.rel.gen
+			l.optsKey, l.layout, l.relGen = optsKey, lay.key, e.rel.gen
 			e.last = l
 		}
 	}
@@ -285,13 +286,13 @@ func safeSummarize(path string, src []byte) (s *Summary) {
 
 // run analyses sums as one program. It returns, besides the result, the
 // state the fast path of reuse.go can render again.
-func run(ctx context.Context, sums []*Summary, root string, entries map[string]bool, rs runSettings, opts *Options, carry *lastRun) (res *Result, l *lastRun, err error) {
+func run(ctx context.Context, sums []*Summary, lay *layout, entries map[string]bool, rs runSettings, opts *Options, carry *lastRun) (res *Result, l *lastRun, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			res, l, err = nil, nil, fmt.Errorf("internal error in the analysis (please report it): %v", r)
 		}
 	}()
-	prog := newProgramAt(sums, root)
+	prog := newProgramAt(sums, lay)
 	in := analyze(ctx, prog, entries, opts, rs)
 	in.keep(rs.oneShot)
 	l = &lastRun{sums: sums, prog: prog, in: in, files: carry.files, supps: carry.supps, pending: -1}

@@ -1,7 +1,9 @@
 package analysis
 
 import (
+	"maps"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -23,36 +25,71 @@ type Program struct {
 	Modules []*Module
 	byName  map[string][]*Module
 	byPath  map[string]*Module
+	lay     *layout
 }
 
-// NewProgram indexes summaries by every dotted name they can be imported
-// as: relative to each ancestor directory up to the files' common root.
-// That covers __init__.py packages, namespace packages and src/ layouts
-// without configuration; ambiguity is settled per importing file by
-// closeness (see resolve).
-func NewProgram(files []*Summary) *Program { return newProgramAt(files, commonDir(files)) }
+// layout is what module names depend on: the files' common root and the
+// package directories (those that hold an __init__.py). It comes from
+// every file of the workspace, not only the analysed ones, so that
+// pruning never changes a name.
+type layout struct {
+	root string
+	pkgs map[string]bool
+	key  string // the root and the package directories, to compare layouts
+}
 
-// newProgramAt is NewProgram with the root given: the root of every file
-// of the workspace, even when only some are analysed (pruning), so that
-// module names do not depend on which files were kept.
-func newProgramAt(files []*Summary, root string) *Program {
-	p := &Program{Files: files, byName: map[string][]*Module{}, byPath: map[string]*Module{}}
+func newLayout(paths []string) *layout {
+	l := &layout{root: commonParent(paths), pkgs: map[string]bool{}}
+	for _, p := range paths {
+		if filepath.Base(p) == "__init__.py" {
+			l.pkgs[filepath.Dir(p)] = true
+		}
+	}
+	l.key = l.root + "\x00" + strings.Join(slices.Sorted(maps.Keys(l.pkgs)), "\x00")
+	return l
+}
+
+// importRoot reports whether dir may be on sys.path, so that absolute
+// imports name modules relative to it: the workspace root, or a directory
+// that is not a package (`src/`, `tests/`, a folder of scripts). Inside a
+// package a module is importable only by its full name: `import random`
+// in a test is the standard library's, not `jax/_src/pallas/random.py`,
+// and `import vllm` is the installed package, not `tests/layers/vllm/`.
+func (l *layout) importRoot(dir string) bool { return dir == l.root || !l.pkgs[dir] }
+
+// NewProgram indexes summaries by every dotted name they can be imported
+// as: relative to each ancestor directory up to the files' common root
+// that is not a package (layout.importRoot). That covers __init__.py
+// packages, namespace packages and src/ layouts without configuration;
+// ambiguity is settled per importing file by closeness (see lookup).
+func NewProgram(files []*Summary) *Program {
+	paths := make([]string, len(files))
+	for i, s := range files {
+		paths[i] = s.Path
+	}
+	return newProgramAt(files, newLayout(paths))
+}
+
+// newProgramAt is NewProgram with the layout of every file of the
+// workspace, even when only some are analysed (pruning).
+func newProgramAt(files []*Summary, lay *layout) *Program {
+	p := &Program{Files: files, byName: map[string][]*Module{}, byPath: map[string]*Module{}, lay: lay}
 	for _, s := range files {
 		m := &Module{Path: s.Path, Sum: s}
 		base := filepath.Base(s.Path)
 		if base == "__init__.py" {
 			m.IsPkg = true
 		}
-		p.add(m, root)
+		p.add(m)
 	}
 	sort.Slice(p.Modules, func(i, j int) bool { return p.Modules[i].Path < p.Modules[j].Path })
 	return p
 }
 
-func (p *Program) add(m *Module, root string) {
+func (p *Program) add(m *Module) {
 	p.Modules = append(p.Modules, m)
 	p.byPath[m.Path] = m
-	for _, name := range moduleNames(m.Path, root) {
+	for _, name := range moduleNames(m.Path, p.lay) {
 		if validDotted(name) {
 			p.byName[name] = append(p.byName[name], m)
 			m.Name = name
@@ -113,6 +150,30 @@ func (p *Program) lookup(name, fromDir string) *Module {
 	return best
 }
 
+// resolve finds the module that an absolute import of name in the file
+// from runs. A module beside from comes first: Python puts a script's own
+// directory first on sys.path (and pytest a test's, outside packages),
+// and for a module imported from a package this is what the closest
+// candidate used to give. Then the closest module importable as name
+// from an import root (layout.importRoot).
+func (p *Program) resolve(name, from string) *Module {
+	if m := p.beside(name, filepath.Dir(from)); m != nil {
+		return m
+	}
+	return p.lookup(name, from)
+}
+
+// beside finds the module importable as name from directory dir itself.
+func (p *Program) beside(name, dir string) *Module {
+	target := filepath.Join(dir, filepath.FromSlash(strings.ReplaceAll(name, ".", "/")))
+	for _, c := range []string{target + ".py", filepath.Join(target, "__init__.py"), target} {
+		if m := p.byPath[c]; m != nil {
+			return m
+		}
+	}
+	return nil
+}
+
 // relative resolves `from ..a import` against the importing file's path.
 func (p *Program) relative(from *Summary, level int, mod string) (*Module, string) {
 	dir := filepath.Dir(from.Path)
@@ -141,14 +202,6 @@ func sharedPrefix(a, b string) int {
 		n++
 	}
 	return n
-}
-
-func commonDir(files []*Summary) string {
-	paths := make([]string, len(files))
-	for i, s := range files {
-		paths[i] = s.Path
-	}
-	return commonParent(paths)
 }
 
 // commonParent is the deepest directory holding every path.

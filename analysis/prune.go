@@ -293,7 +293,7 @@ func (s *scan) from(t string) {
 // relevant returns, for each file, whether it must be analysed and
 // whether it is an entry module.
 func relevant(files []SourceFile, entryPoints []string) (keep, entry []bool) {
-	return relevantCached(files, entryPoints, nil, nil)
+	return relevantCached(files, newLayout(paths(files)), entryPoints, nil, nil)
 }
 
 // relevantCached is relevant with the pre-scans of unchanged files taken
@@ -303,7 +303,7 @@ func relevant(files []SourceFile, entryPoints []string) (keep, entry []bool) {
 // memo, when not nil, holds the previous call's answer: when the files and
 // their scans are the same (an edit that does not touch imports), the
 // import graph is not rebuilt.
-func relevantCached(files []SourceFile, entryPoints []string, cache map[string]cachedScan, memo *relevance) (keep, entry []bool) {
+func relevantCached(files []SourceFile, lay *layout, entryPoints []string, cache map[string]cachedScan, memo *relevance) (keep, entry []bool) {
 	n := len(files)
 	scans := make([]scan, n)
 	rules := registeredFileRules()
@@ -343,10 +343,10 @@ func relevantCached(files []SourceFile, entryPoints []string, cache map[string]c
 	}
 	byName := map[string][]int{}
 	byPath := make(map[string]int, n)
-	root := commonDirPaths(files)
+	root := lay.root
 	for i, f := range files {
 		byPath[f.Path] = i
-		for _, name := range moduleNames(f.Path, root) {
+		for _, name := range moduleNames(f.Path, lay) {
 			byName[name] = append(byName[name], i)
 		}
 	}
@@ -364,6 +364,7 @@ func relevantCached(files []SourceFile, entryPoints []string, cache map[string]c
 		}
 	}
 	for i, sc := range scans {
+		dir := filepath.Dir(files[i].Path)
 		for _, imp := range sc.imports {
 			if isExternalQual(imp) {
 				continue // the analysis never follows it into the workspace (attr.go)
@@ -371,6 +372,13 @@ func relevantCached(files []SourceFile, entryPoints []string, cache map[string]c
 			for p := imp; p != ""; p = parentName(p) {
 				for _, j := range byName[p] {
 					link(i, j)
+				}
+				// A module beside the importer (Program.resolve).
+				base := filepath.Join(dir, filepath.FromSlash(strings.ReplaceAll(p, ".", "/")))
+				for _, c := range []string{base + ".py", filepath.Join(base, "__init__.py")} {
+					if j, ok := byPath[c]; ok {
+						link(i, j)
+					}
 				}
 			}
 		}
@@ -400,7 +408,7 @@ func relevantCached(files []SourceFile, entryPoints []string, cache map[string]c
 	entry = make([]bool, n)
 	var stack []int
 	for i, sc := range scans {
-		if sc.pallas || holdsEntryPoint(files[i].Path, root, entryPoints) {
+		if sc.pallas || holdsEntryPoint(files[i].Path, lay, entryPoints) {
 			entry[i] = true
 			stack = append(stack, i)
 		}
@@ -438,9 +446,9 @@ func closure(stack []int, edges [][]int, mark []bool) {
 
 // holdsEntryPoint reports whether a configured entry point ("pkg.mod.func")
 // may live in the file at path.
-func holdsEntryPoint(path, root string, entryPoints []string) bool {
+func holdsEntryPoint(path string, lay *layout, entryPoints []string) bool {
 	for _, q := range entryPoints {
-		for _, name := range moduleNames(path, root) {
+		for _, name := range moduleNames(path, lay) {
 			if strings.HasPrefix(q, name+".") {
 				return true
 			}
@@ -487,9 +495,11 @@ func parentName(name string) string {
 }
 
 // moduleNames lists every dotted name a file can be imported as,
-// relative to each ancestor directory up to root (as NewProgram does),
-// including its package directories' names for __init__.py.
-func moduleNames(path, root string) []string {
+// relative to each ancestor directory up to the root that may be on
+// sys.path (layout.importRoot; as NewProgram does), including its package
+// directories' names for __init__.py.
+func moduleNames(path string, lay *layout) []string {
+	root := lay.root
 	rel := strings.TrimSuffix(path, ".py")
 	if filepath.Base(path) == "__init__.py" {
 		rel = filepath.Dir(path)
@@ -497,7 +507,7 @@ func moduleNames(path, root string) []string {
 	var out []string
 	for dir := filepath.Dir(rel); ; dir = filepath.Dir(dir) {
 		name := strings.ReplaceAll(strings.TrimPrefix(strings.TrimPrefix(rel, dir), string(filepath.Separator)), string(filepath.Separator), ".")
-		if name != "" {
+		if name != "" && lay.importRoot(dir) {
 			out = append(out, name)
 		}
 		if dir == root || len(dir) < len(root) || filepath.Dir(dir) == dir {
@@ -505,14 +515,6 @@ func moduleNames(path, root string) []string {
 		}
 	}
 	return out
-}
-
-func commonDirPaths(files []SourceFile) string {
-	paths := make([]string, len(files))
-	for i, f := range files {
-		paths[i] = f.Path
-	}
-	return commonParent(paths)
 }
 
 // cachedScan is a pre-scan with the bytes it was made from.

@@ -39,6 +39,15 @@ func TestRelevantEntriesAndPruning(t *testing.T) {
 		{"/p/chain.py", "def f(jax):\n    return jax.experimental.pallas.pallas_call\n", true, true},
 		{"/p/tail.py", "x = jax.experimental.pallas", true, true},
 		{"/p/uni.py", "x = ctx.pallasé\n", false, false},
+		// A module importable only by its package's name: a bare
+		// `import random` is the standard library's. A script inside a
+		// package imports the module beside it.
+		{"/p/lib/__init__.py", "", false, false},
+		{"/p/lib/random.py", "from jax.experimental import pallas as pl\n", true, true},
+		{"/p/test_data.py", "import random\n", false, false},
+		{"/p/bench/__init__.py", "", false, false},
+		{"/p/bench/utils.py", "from jax.experimental import pallas as pl\n", true, true},
+		{"/p/bench/run.py", "from utils import timer\n", true, true},
 		// A configured entry point.
 		{"/p/jobs/run.py", "def main():\n    pass\n", true, true},
 	}

@@ -29,7 +29,7 @@ import (
 // lastRun is what Engine keeps of its previous successful run.
 type lastRun struct {
 	optsKey string
-	root    string     // of the program's module names
+	layout  string     // the key of the layout of the program's module names
 	relGen  int        // the relevance (entry modules) it was run with
 	sums    []*Summary // the analysed summaries, in order
 	prog    *Program
@@ -190,9 +190,9 @@ func (in *interp) keep(oneShot bool) {
 // resume is -1 when the last run's facts stand as they are; otherwise the
 // edits changed bodies the run executed, and the run must be resumed from
 // that entry (journal.go) before its facts are rendered.
-func (e *Engine) reuse(sums []*Summary, optsKey, root string, relGen int) (l *lastRun, resume int) {
+func (e *Engine) reuse(sums []*Summary, optsKey, layout string, relGen int) (l *lastRun, resume int) {
 	l = e.last
-	if l == nil || l.optsKey != optsKey || l.root != root || l.relGen != relGen || len(l.sums) != len(sums) ||
+	if l == nil || l.optsKey != optsKey || l.layout != layout || l.relGen != relGen || len(l.sums) != len(sums) ||
 		l.in.exhausted { // where a run stops depends on the size of the files (stepBudget)
 		return nil, -1
 	}

@@ -1,0 +1,46 @@
+package analysis
+
+import (
+	"path/filepath"
+	"testing"
+)
+
+// TestResolveFollowsSysPath: an absolute import names a module beside the
+// importer (a script's or a test's own directory), or one importable from
+// a directory that may be on sys.path: the root or a directory that is not
+// a package. A module inside a package is never importable by its last
+// name alone, which used to turn `import random` in a test into
+// `pkg/random.py` and tpu-inference's `import vllm` into a test package.
+func TestResolveFollowsSysPath(t *testing.T) {
+	var sums []*Summary
+	for _, p := range []string{
+		"pkg/__init__.py", "pkg/random.py", "pkg/utils.py", "pkg/script.py",
+		"tests/test_a.py", "tests/utils.py", "tests/layers/__init__.py", "tests/layers/vllm/__init__.py",
+		"src/lib/__init__.py", "src/lib/core.py",
+		"bench/__init__.py", "bench/mla/__init__.py", "bench/mla/utils.py", "bench/mla/run.py",
+		"bench/kv/utils.py", "bench/kv/run.py",
+	} {
+		sums = append(sums, &Summary{Path: filepath.Join("/w", p)})
+	}
+	prog := NewProgram(sums)
+	for _, tc := range []struct{ name, from, want string }{
+		{"random", "tests/test_a.py", ""}, // the standard library's
+		{"pkg.random", "tests/test_a.py", "pkg/random.py"},
+		{"utils", "tests/test_a.py", "tests/utils.py"},
+		{"utils", "bench/mla/run.py", "bench/mla/utils.py"}, // a script inside a package
+		{"utils", "bench/kv/run.py", "bench/kv/utils.py"},
+		{"utils", "pkg/script.py", "pkg/utils.py"},
+		{"vllm", "pkg/utils.py", ""}, // the installed package, not tests/layers/vllm
+		{"layers.vllm", "tests/test_a.py", "tests/layers/vllm/__init__.py"},
+		{"lib.core", "tests/test_a.py", "src/lib/core.py"}, // a src/ layout
+		{"bench.mla.utils", "tests/test_a.py", "bench/mla/utils.py"},
+	} {
+		got := ""
+		if m := prog.resolve(tc.name, filepath.Join("/w", tc.from)); m != nil {
+			got, _ = filepath.Rel("/w", m.Path)
+		}
+		if got != tc.want {
+			t.Errorf("import %s in %s: got %q, want %q", tc.name, tc.from, got, tc.want)
+		}
+	}
+}
