@@ -1,9 +1,140 @@
 #include "shim.h"
 
+#include <string.h>
+
+// The allocator. go-tree-sitter routes every allocation through Go
+// callbacks (C -> Go -> C); calling libc directly removes that round trip
+// from each node. A one-shot parse (pp_flatten) goes further: everything
+// tree-sitter allocates during it (a fresh parser, the tree, the cursor)
+// comes from a per-thread bump arena, and nothing is freed one by one: the
+// arena is dropped at the end, which saves malloc, free and the walk that
+// deletes the tree (the parser is still deleted, for the Python scanner's
+// state, which the grammar allocates with libc directly). A parse whose arena would pass arena_cap takes the
+// rest from libc ("spills") and is then deleted the usual way. Outside a
+// one-shot parse (the editor's incremental trees, which outlive the call)
+// the arena is off and every call goes to libc.
+
+typedef struct pp_chunk {
+  struct pp_chunk *prev;
+  size_t cap, used;
+  size_t pad; // keeps the data 16-byte aligned
+} pp_chunk;
+
+typedef struct {
+  pp_chunk *cur;
+  size_t total; // bytes in chunks
+  int on;       // inside a one-shot parse on this thread
+  int spilled;  // a request went to libc: delete the tree the usual way
+} pp_arena;
+
+static _Thread_local pp_arena arena;
+
+enum { HDR = 16 }; // each block starts with its size, then padding
+#define ARENA_CHUNK ((size_t)1 << 20)
+#define ARENA_KEEP ((size_t)8 << 20) // what a thread keeps between parses
+static size_t arena_cap = (size_t)512 << 20;
+
+void pp_set_arena_cap(size_t cap) { arena_cap = cap; }
+
+static void *arena_alloc(size_t n) {
+  if (n > arena_cap) return NULL;
+  size_t need = HDR + ((n + 15) & ~(size_t)15);
+  pp_chunk *c = arena.cur;
+  if (!c || c->cap - c->used < need) {
+    size_t cap = arena.total < ARENA_CHUNK ? ARENA_CHUNK : arena.total;
+    if (cap < need) cap = need;
+    if (arena.total + cap > arena_cap) return NULL;
+    pp_chunk *nc = malloc(sizeof(pp_chunk) + cap);
+    if (!nc) return NULL;
+    nc->prev = c;
+    nc->cap = cap;
+    nc->used = 0;
+    arena.cur = nc;
+    arena.total += cap;
+    c = nc;
+  }
+  char *p = (char *)(c + 1) + c->used;
+  c->used += need;
+  *(size_t *)p = n;
+  return p + HDR;
+}
+
+static int in_arena(const void *p) {
+  for (pp_chunk *c = arena.cur; c; c = c->prev) {
+    const char *data = (const char *)(c + 1);
+    if ((const char *)p >= data && (const char *)p < data + c->used) return 1;
+  }
+  return 0;
+}
+
+static void arena_reset(void) {
+  pp_chunk *keep = NULL;
+  for (pp_chunk *c = arena.cur; c;) {
+    pp_chunk *prev = c->prev;
+    if (!keep && c->cap <= ARENA_KEEP) {
+      keep = c;
+    } else {
+      free(c);
+    }
+    c = prev;
+  }
+  arena.total = 0;
+  if (keep) {
+    keep->prev = NULL;
+    keep->used = 0;
+    arena.total = keep->cap;
+  }
+  arena.cur = keep;
+}
+
+static void *pp_malloc(size_t n) {
+  if (arena.on) {
+    void *p = arena_alloc(n);
+    if (p) return p;
+    arena.spilled = 1;
+  }
+  return malloc(n);
+}
+
+static void *pp_calloc(size_t k, size_t n) {
+  if (arena.on) {
+    if (n && k > SIZE_MAX / n) return NULL;
+    void *p = arena_alloc(k * n);
+    if (p) return memset(p, 0, k * n);
+    arena.spilled = 1;
+  }
+  return calloc(k, n);
+}
+
+static void *pp_realloc(void *p, size_t n) {
+  if (arena.on && (!p || in_arena(p))) {
+    if (!p) return pp_malloc(n);
+    size_t old = *(size_t *)((char *)p - HDR);
+    if (n <= old) return p;
+    // The newest block of the current chunk grows in place.
+    pp_chunk *c = arena.cur;
+    size_t old_need = HDR + ((old + 15) & ~(size_t)15);
+    size_t new_need = HDR + ((n + 15) & ~(size_t)15);
+    if ((char *)p > (char *)(c + 1) && (char *)p - HDR + old_need == (char *)(c + 1) + c->used &&
+        c->cap - c->used >= new_need - old_need) {
+      c->used += new_need - old_need;
+      *(size_t *)((char *)p - HDR) = n;
+      return p;
+    }
+    void *q = pp_malloc(n);
+    if (q) memcpy(q, p, old);
+    return q;
+  }
+  return realloc(p, n);
+}
+
+static void pp_free(void *p) {
+  if (arena.on && p && in_arena(p)) return;
+  free(p);
+}
+
 void pp_use_libc_allocator(void) {
-  // go-tree-sitter routes every allocation through Go callbacks (C -> Go ->
-  // C); libc's allocator directly removes that round trip from each node.
-  ts_set_allocator(malloc, calloc, realloc, free);
+  ts_set_allocator(pp_malloc, pp_calloc, pp_realloc, pp_free);
 }
 
 typedef struct {
@@ -52,8 +183,8 @@ static void close_node(flat *f) {
 typedef struct reuse reuse;
 static int walk_tree(TSTree *tree, const reuse *r, pp_node **out, int32_t *count);
 
-int pp_flatten(TSParser *p, const char *src, uint32_t len, pp_node **out,
-               int32_t *count) {
+int pp_flatten_pooled(TSParser *p, const char *src, uint32_t len,
+                      pp_node **out, int32_t *count) {
   TSTree *tree = ts_parser_parse_string(p, NULL, src, len);
   if (!tree) {
     ts_parser_reset(p);
@@ -61,6 +192,27 @@ int pp_flatten(TSParser *p, const char *src, uint32_t len, pp_node **out,
   }
   int rc = walk_tree(tree, NULL, out, count);
   ts_tree_delete(tree);
+  return rc;
+}
+
+int pp_flatten(const TSLanguage *lang, const char *src, uint32_t len,
+               pp_node **out, int32_t *count) {
+  arena.on = 1;
+  arena.spilled = 0;
+  int rc = -1;
+  TSParser *p = ts_parser_new();
+  TSTree *tree = NULL;
+  if (ts_parser_set_language(p, lang)) {
+    tree = ts_parser_parse_string(p, NULL, src, len);
+    if (tree) rc = walk_tree(tree, NULL, out, count);
+  }
+  // Some blocks of the tree came from libc: free them (arena blocks are
+  // skipped). The parser is always deleted: the grammar's external scanner
+  // keeps its state in libc memory of its own.
+  if (arena.spilled && tree) ts_tree_delete(tree);
+  ts_parser_delete(p);
+  arena.on = 0;
+  arena_reset();
   return rc;
 }
 

@@ -100,11 +100,19 @@ enum {
   PP_EXTRA = 8,
 };
 
-// pp_flatten parses src and writes its tree in preorder into a malloc'd
-// array (*out, *count). It returns 0 on success, -1 when parsing failed
-// and -2 when memory ran out. The tree is deleted before returning.
-int pp_flatten(TSParser *p, const char *src, uint32_t len, pp_node **out,
-               int32_t *count);
+// pp_flatten parses src with a fresh parser for lang and writes its tree
+// in preorder into a malloc'd array (*out, *count). It returns 0 on
+// success, -1 when parsing failed and -2 when memory ran out. Every
+// tree-sitter allocation of the call comes from a per-thread arena that is
+// dropped before returning (shim.c).
+int pp_flatten(const TSLanguage *lang, const char *src, uint32_t len,
+               pp_node **out, int32_t *count);
+// pp_flatten_pooled is pp_flatten with a reused parser and libc's
+// allocator throughout (no arena): the reference floor of benchmarks.
+int pp_flatten_pooled(TSParser *p, const char *src, uint32_t len,
+                      pp_node **out, int32_t *count);
+// pp_set_arena_cap bounds one parse's arena (tests: the spill path).
+void pp_set_arena_cap(size_t cap);
 
 // pp_reparse parses src reusing old (already edited with edit by
 // ts_tree_edit; may be NULL), flattens the result like pp_flatten, and

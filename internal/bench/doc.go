@@ -2,11 +2,14 @@
 //
 //	go run ./internal/bench [-lines 100000] [-sizes 10k,100k,1M] [-keep DIR] [-json]
 //	                        [-edits 50] [-runs 1] [-bin PATH] [-seed 1] [-timeout 10m]
+//	go run ./internal/bench -dir PATH [-runs 3] [-json] [-bin PATH]
 //	scripts/bench [same flags]
 //
 // It generates a synthetic but realistic Python project (gen*.go), then
 // measures the pallas-ls binary on it (built from ./cmd/pallas-ls unless
-// -bin names one). Everything is deterministic for a seed and size.
+// -bin names one). Everything is deterministic for a seed and size. With
+// -dir it measures an existing tree instead (tree.go: a JAX checkout, say):
+// the parse-only floors and the three checks, without an editor session.
 //
 // # The corpus
 //
@@ -30,7 +33,10 @@
 // # The measurements
 //
 //  1. Parse-only floor: every file through pyparse.Parse on GOMAXPROCS
-//     workers, nothing else; the fastest of three runs.
+//     workers, nothing else; the fastest of three runs. The floor uses
+//     libc's allocator for every node (pyparse.SetArena(false)), the
+//     reference the targets are stated against; the parse as check does
+//     it, with pyparse's per-parse arena, is the next row.
 //  2. Cold check: `pallas-ls check --no-cache --exit-zero --format json .`
 //     as a subprocess; wall time and peak RSS (ru_maxrss of the child).
 //  3. Warm check: the same without --no-cache, run twice: the first fills

@@ -48,8 +48,10 @@ func (b *bench) printSize(w io.Writer, r *sizeResult) {
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "measurement\twall\tlines/s\tnotes")
-	fmt.Fprintf(tw, "parse only (pyparse.Parse, %d workers)\t%s\t%s\t%d syntax errors\n",
+	fmt.Fprintf(tw, "parse only, libc allocator (floor, %d workers)\t%s\t%s\t%d syntax errors\n",
 		r.Parse.Workers, secs(r.Parse.Seconds), rate(r.Parse.LinesPerSec), r.Parse.SyntaxErrors)
+	fmt.Fprintf(tw, "parse only, arena (as check parses)\t%s\t%s\t\n",
+		secs(r.ParseArena.Seconds), rate(r.ParseArena.LinesPerSec))
 	checkRow(tw, "check --no-cache (cold)", r.Cold)
 	checkRow(tw, "check, cache fill", r.Fill)
 	checkRow(tw, "check (warm)", r.Warm)
