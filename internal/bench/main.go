@@ -15,6 +15,9 @@ import (
 )
 
 func main() {
+	if dir := os.Getenv(parseChildEnv); dir != "" {
+		os.Exit(parseChild(context.Background(), dir, os.Stdout))
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()

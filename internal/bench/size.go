@@ -1,16 +1,18 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
 	"time"
-
-	"github.com/pallas-ls/pallas-ls/pyparse"
 )
 
 // sizeResult is everything measured on one corpus.
@@ -66,7 +68,7 @@ func (b *bench) runSize(ctx context.Context, n int) *sizeResult {
 	} else {
 		defer os.RemoveAll(dir)
 	}
-	b.parse(r, py)
+	b.parse(ctx, r, dir, len(py))
 	b.checks(ctx, r, dir, fail)
 	if b.o.edits > 0 && ctx.Err() == nil {
 		b.editor(ctx, r, dir, c, fail)
@@ -99,46 +101,59 @@ func (b *bench) corpusDir(n int, c *Corpus) (string, error) {
 // kept, since a floor is a lower bound and noise only adds.
 const parseRuns = 3
 
-// The floor is the parse with libc's allocator for every node, the
-// reference the targets are stated against; the parse as check does it
-// (pyparse's per-parse arena) is measured too.
-func (b *bench) parse(r *sizeResult, py []File) {
-	b.logf("parse-only floor (best of %d)", parseRuns)
-	pyparse.SetArena(false)
-	r.Parse = b.bestParse(r, py)
-	pyparse.SetArena(true)
-	b.logf("parse only, with the arena (best of %d)", parseRuns)
-	r.ParseArena = b.bestParse(r, py)
-	lowerPeakRSS()
+// parse measures the parse-only floors in a process of its own
+// (parseChild), so that the memory their trees take, and libc keeps
+// afterwards, never counts in the peak RSS of the checks this process
+// starts. The floor is the parse with libc's allocator for every node,
+// the reference the targets are stated against; the parse as check does
+// it (pyparse's per-parse arena) is measured too.
+func (b *bench) parse(ctx context.Context, r *sizeResult, dir string, files int) {
+	b.logf("parse-only floors (best of %d each)", parseRuns)
+	exe, err := os.Executable()
+	if err != nil {
+		r.Errors = append(r.Errors, "parse: "+err.Error())
+		return
+	}
+	cmd := exec.CommandContext(ctx, exe)
+	cmd.Env = append(os.Environ(), parseChildEnv+"="+dir)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	var f parseFloors
+	if err == nil {
+		err = json.Unmarshal(out, &f)
+	}
+	if err == nil && f.Err != "" {
+		err = errors.New(f.Err)
+	}
+	if err == nil && f.Files != files {
+		err = fmt.Errorf("the parse measured %d files, the corpus has %d", f.Files, files)
+	}
+	if err != nil {
+		r.Errors = append(r.Errors, fmt.Sprintf("parse: %v; stderr: %s", err, tail(stderr.Bytes(), 800)))
+		return
+	}
+	for _, p := range []*parseResult{&f.Floor, &f.Arena} {
+		p.LinesPerSec = float64(r.Lines) / p.Seconds
+		p.Workers = workers()
+	}
+	r.Parse, r.ParseArena = f.Floor, f.Arena
 }
 
-// lowerPeakRSS returns the parsed trees' memory to the system and resets
-// this process's peak RSS. A child's ru_maxrss starts from the peak of the
+// lowerPeakRSS returns unused memory to the system and resets this
+// process's peak RSS. A child's ru_maxrss starts from the peak of the
 // process it was forked from (exec records the old address space's high
-// water mark), so without this a short check reports the parse floor's
+// water mark), so without this a short check reports the generator's
 // peak as its own.
 func lowerPeakRSS() {
 	debug.FreeOSMemory()
 	_ = os.WriteFile("/proc/self/clear_refs", []byte("5"), 0) // Linux; best effort
 }
 
-func (b *bench) bestParse(r *sizeResult, py []File) parseResult {
-	d, errs, err := parseAll(py)
-	for i := 1; i < parseRuns && err == nil; i++ {
-		var again time.Duration
-		again, _, err = parseAll(py)
-		d = min(d, again)
-	}
-	if err != nil {
-		r.Errors = append(r.Errors, "parse: "+err.Error())
-	}
-	return parseResult{Seconds: d.Seconds(), LinesPerSec: float64(r.Lines) / d.Seconds(),
-		Workers: workers(), SyntaxErrors: errs}
-}
-
 // checks runs check cold (--no-cache), then twice with the cache: the
 // first fills it, the second is the warm run. Caches live in the temp dir.
 func (b *bench) checks(ctx context.Context, r *sizeResult, dir string, fail func(string, error)) {
+	lowerPeakRSS()
 	cache := filepath.Join(b.tmp, fmt.Sprintf("cache-%d", r.Target))
 	var err error
 	for _, step := range []struct {

@@ -55,7 +55,7 @@ func (b *bench) runTree(ctx context.Context, dir string) *sizeResult {
 		fail("reading the tree", fmt.Errorf("no Python files under %s", abs))
 		return r
 	}
-	b.parse(r, py)
+	b.parse(ctx, r, abs, len(py))
 	b.checks(ctx, r, abs, fail)
 	return r
 }
