@@ -8,9 +8,10 @@
 // tree-sitter allocates during it (a fresh parser, the tree, the cursor)
 // comes from a per-thread bump arena, and nothing is freed one by one: the
 // arena is dropped at the end, which saves malloc, free and the walk that
-// deletes the tree (the parser is still deleted, for the Python scanner's
-// state, which the grammar allocates with libc directly). A parse whose arena would pass arena_cap takes the
-// rest from libc ("spills") and is then deleted the usual way. Outside a
+// deletes the tree. (The parser is still deleted: a grammar's external
+// scanner allocates its state with libc directly.) A parse whose arena
+// would pass arena_cap takes the rest from libc ("spills") and is then
+// deleted the usual way; frees of arena blocks are skipped. Outside a
 // one-shot parse (the editor's incremental trees, which outlive the call)
 // the arena is off and every call goes to libc.
 
