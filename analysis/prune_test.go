@@ -3,9 +3,11 @@ package analysis_test
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -93,7 +95,6 @@ func loadDir(t *testing.T, dir string) []analysis.SourceFile {
 // mixedProject: kernels, a plain helper they import, a jax-free entry
 // that imports them, and an unrelated island that is pruned.
 func mixedProject(t *testing.T) []analysis.SourceFile {
-	root := t.TempDir()
 	files := map[string]string{
 		"app/__init__.py": "",
 		"app/flags.py":    "RING = True\nAXIS = 'x'\n",
@@ -117,12 +118,14 @@ def run(x):
 		"tools/cli.py":      "from tools.strings import shout\n\nprint(shout('x'))\n",
 		"tools/broken.py":   "def half(:\n    return 1\n", // a syntax error in a pruned file: no note
 	}
-	var out []analysis.SourceFile
-	for name, src := range files {
-		p := filepath.Join(root, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		os.WriteFile(p, []byte(src), 0o644)
-		out = append(out, analysis.SourceFile{Path: p, Src: []byte(src)})
+	return writeProject(t, pairs(files))
+}
+
+// pairs lists files (path: text) in path order, for writeProject.
+func pairs(files map[string]string) [][2]string {
+	var out [][2]string
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		out = append(out, [2]string{name, files[name]})
 	}
 	return out
 }
@@ -131,7 +134,6 @@ def run(x):
 // package itself, imports of `jax...` are modelled, not followed, so its
 // modules are parsed only when they name Pallas or an API with a history.
 func TestPruningInJAXsOwnRepository(t *testing.T) {
-	root := t.TempDir()
 	files := map[string]string{
 		"jax/__init__.py":                     "from jax._src.api import jit\n",
 		"jax/_src/__init__.py":                "",
@@ -155,13 +157,7 @@ def test_ring():
     pl.pallas_call(kernel, out_shape=1, scratch_shapes=[pltpu.SemaphoreType.DMA] * 2)(1)
 `,
 	}
-	var src []analysis.SourceFile
-	for name, text := range files {
-		p := filepath.Join(root, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		os.WriteFile(p, []byte(text), 0o644)
-		src = append(src, analysis.SourceFile{Path: p, Src: []byte(text)})
-	}
+	src := writeProject(t, pairs(files))
 	compare(t, "jax's repository", src)
 	res, _ := analysis.Check(context.Background(), src, analysis.Options{JAXVersion: lowering.Latest})
 	got := map[string]string{}
