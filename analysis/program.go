@@ -152,10 +152,10 @@ func (p *Program) lookup(name, fromDir string) *Module {
 
 // resolve finds the module that an absolute import of name in the file
 // from runs. A module beside from comes first: Python puts a script's own
-// directory first on sys.path (and pytest a test's, outside packages),
-// and for a module imported from a package this is what the closest
-// candidate used to give. Then the closest module importable as name
-// from an import root (layout.importRoot).
+// directory first on sys.path, and pytest a test's outside packages (in a
+// package, a bare sibling import works only for a script, but the
+// sibling is still the likeliest meaning). Then the closest module
+// importable as name from an import root (layout.importRoot).
 func (p *Program) resolve(name, from string) *Module {
 	if m := p.beside(name, filepath.Dir(from)); m != nil {
 		return m

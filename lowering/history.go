@@ -13,11 +13,15 @@ import (
 // one of the API's qualified spellings (the canonical name or an alias
 // Lookup accepts: `jax`, `experimental`, `pallas`, `tpu`,
 // `semaphore_signal`; `pjit` twice for `jax._src.pjit.pjit`); a keyword
-// also spells its callee. The analysis parses only the files
-// the per-file rules (PAL301, PAL302) can report in, and these triggers
-// decide which, so they must over-approximate.
+// also spells its callee. The analysis parses only the files the
+// per-file rules (PAL301, PAL302) can report in, and these triggers decide
+// which, so they must over-approximate. The result is the caller's.
 func HistoryTriggers() [][]string {
-	return historyTriggers
+	out := make([][]string, len(historyTriggers))
+	for i, t := range historyTriggers {
+		out[i] = append([]string(nil), t...)
+	}
+	return out
 }
 
 var historyTriggers = func() [][]string {
