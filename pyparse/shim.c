@@ -32,7 +32,10 @@ static _Thread_local pp_arena arena;
 
 enum { HDR = 16 }; // each block starts with its size, then padding
 #define ARENA_CHUNK ((size_t)1 << 20)
-#define ARENA_KEEP ((size_t)8 << 20) // what a thread keeps between parses
+// What a thread keeps between parses: one base chunk. The Go runtime may
+// run parses on many threads (GOMAXPROCS and more), so a bigger reserve
+// would add up on a large machine.
+#define ARENA_KEEP ARENA_CHUNK
 static size_t arena_cap = (size_t)512 << 20;
 
 void pp_set_arena_cap(size_t cap) { arena_cap = cap; }
