@@ -291,15 +291,11 @@ func (in *interp) resumable(k int) int {
 // interpreter: the journal's records from the mark on and, for each, the
 // value it set.
 type swapped struct {
-	memo      []string
-	memoV     []Value
-	assigned  []*Stmt
-	assignedV [][]string
+	memo      taken[string, Value]
+	assigned  taken[*Stmt, []string]
 	evals     []*FuncDef
-	instances []instKey
-	instV     []*vInstance
-	effects   []*kernelDecl
-	effectsV  []*kernelEffects
+	instances taken[instKey, *vInstance]
+	effects   taken[*kernelDecl, *kernelEffects]
 	attrs     []attrUndo
 	attrsV    []Value
 	envs      []envUndo
@@ -315,28 +311,39 @@ type modState struct {
 	env   *Env
 }
 
+// taken is one map's journal records from a mark on, with the values
+// they set.
+type taken[K comparable, V any] struct {
+	keys []K
+	vals []V
+}
+
+func take[K comparable, V any](records []K, from int, m map[K]V) taken[K, V] {
+	t := taken[K, V]{keys: append([]K(nil), records[from:]...)}
+	for _, k := range t.keys {
+		t.vals = append(t.vals, m[k])
+	}
+	return t
+}
+
+// put sets the values again and appends the records to the journal's.
+func (t taken[K, V]) put(m map[K]V, records *[]K) {
+	for i, k := range t.keys {
+		m[k] = t.vals[i]
+	}
+	*records = append(*records, t.keys...)
+}
+
 // swapOut takes the state back to mark m as undoState does, keeping what
 // it takes back for swapIn.
 func (in *interp) swapOut(m mark) *swapped {
 	j := &in.journal
 	s := &swapped{budget: in.budget}
-	s.memo = append([]string(nil), j.memo[m.memo:]...)
-	for _, k := range s.memo {
-		s.memoV = append(s.memoV, in.memo[k])
-	}
-	s.assigned = append([]*Stmt(nil), j.assigned[m.assigned:]...)
-	for _, k := range s.assigned {
-		s.assignedV = append(s.assignedV, in.assigned[k])
-	}
+	s.memo = take(j.memo, m.memo, in.memo)
+	s.assigned = take(j.assigned, m.assigned, in.assigned)
 	s.evals = append([]*FuncDef(nil), j.evals[m.evals:]...)
-	s.instances = append([]instKey(nil), j.instances[m.instances:]...)
-	for _, k := range s.instances {
-		s.instV = append(s.instV, in.instances[k])
-	}
-	s.effects = append([]*kernelDecl(nil), j.effects[m.effects:]...)
-	for _, k := range s.effects {
-		s.effectsV = append(s.effectsV, in.effects[k])
-	}
+	s.instances = take(j.instances, m.instances, in.instances)
+	s.effects = take(j.effects, m.effects, in.effects)
 	// An attribute or binding may change more than once: each record's
 	// value is the next one's old value, or the current one for the last.
 	s.attrs = append([]attrUndo(nil), j.attrs[m.attrs:]...)
@@ -375,26 +382,14 @@ func (in *interp) swapOut(m mark) *swapped {
 // swapIn puts back what swapOut took out, in the order it was recorded.
 func (in *interp) swapIn(s *swapped) {
 	j := &in.journal
-	for i, k := range s.memo {
-		in.memo[k] = s.memoV[i]
-	}
-	j.memo = append(j.memo, s.memo...)
-	for i, k := range s.assigned {
-		in.assigned[k] = s.assignedV[i]
-	}
-	j.assigned = append(j.assigned, s.assigned...)
+	s.memo.put(in.memo, &j.memo)
+	s.assigned.put(in.assigned, &j.assigned)
 	for _, d := range s.evals {
 		in.evals[d]++
 	}
 	j.evals = append(j.evals, s.evals...)
-	for i, k := range s.instances {
-		in.instances[k] = s.instV[i]
-	}
-	j.instances = append(j.instances, s.instances...)
-	for i, k := range s.effects {
-		in.effects[k] = s.effectsV[i]
-	}
-	j.effects = append(j.effects, s.effects...)
+	s.instances.put(in.instances, &j.instances)
+	s.effects.put(in.effects, &j.effects)
 	for i, u := range s.attrs {
 		u.m[u.name] = s.attrsV[i]
 	}
