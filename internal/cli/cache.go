@@ -3,9 +3,12 @@ package cli
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"io"
 	"os"
 	"runtime/debug"
+	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
@@ -15,8 +18,8 @@ import (
 // newEngine returns the engine for one check: with the on-disk cache
 // (summaries and whole results, keyed by content, build and options)
 // unless --no-cache. A cache directory that cannot be used only makes the
-// run slower.
-func newEngine(f *checkFlags, getenv func(string) string) *analysis.Engine {
+// run slower. warn receives a malformed $PALLAS_LS_CACHE_LIMIT.
+func newEngine(f *checkFlags, getenv func(string) string, warn func(string)) *analysis.Engine {
 	e := analysis.NewEngine()
 	e.OneShot = true
 	if f.noCache {
@@ -33,9 +36,43 @@ func newEngine(f *checkFlags, getenv func(string) string) *analysis.Engine {
 		}
 		dir = d
 	}
-	e.Store = workspace.NewCache(dir)
+	c := workspace.NewCache(dir)
+	if v := getenv("PALLAS_LS_CACHE_LIMIT"); v != "" {
+		if n, err := parseSize(v); err != nil {
+			warn(fmt.Sprintf("PALLAS_LS_CACHE_LIMIT: %v; using %d MiB", err, c.Limit>>20))
+		} else {
+			c.Limit = n
+		}
+	}
+	e.Store = c
 	e.ToolID = toolID()
 	return e
+}
+
+// parseSize reads a byte count with an optional binary suffix: 1048576,
+// 512K, 64M, 2G (a trailing B or iB is allowed).
+func parseSize(s string) (int64, error) {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
+	shift := 0
+	if n := len(t); n > 0 {
+		switch t[n-1] {
+		case 'K':
+			shift = 10
+		case 'M':
+			shift = 20
+		case 'G':
+			shift = 30
+		}
+		if shift > 0 {
+			t = t[:n-1]
+		}
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(t), 10, 64)
+	if err != nil || n < 0 || n > (1<<62)>>shift {
+		return 0, fmt.Errorf("%q is not a size such as 256M", s)
+	}
+	return n << shift, nil
 }
 
 var (

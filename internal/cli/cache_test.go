@@ -43,3 +43,16 @@ func TestCacheGivesSameResults(t *testing.T) {
 		t.Fatalf("run after an edit differs from --no-cache:\n%s\nwant\n%s", got, fresh)
 	}
 }
+
+func TestParseSize(t *testing.T) {
+	for in, want := range map[string]int64{"1048576": 1 << 20, "512K": 512 << 10, "64M": 64 << 20, "2g": 2 << 30, "64MiB": 64 << 20, "10MB": 10 << 20} {
+		if got, err := parseSize(in); err != nil || got != want {
+			t.Errorf("parseSize(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "M", "-1", "lots", "99999999999G"} {
+		if _, err := parseSize(bad); err == nil {
+			t.Errorf("parseSize(%q) accepted", bad)
+		}
+	}
+}

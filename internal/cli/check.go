@@ -24,7 +24,8 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(f.jobs))
 	}
 	defer startProfile(e)()
-	c := &checkRun{e: e, f: f, start: time.Now(), engine: newEngine(f, e.getenv)}
+	warn := func(msg string) { printWarning(e.stderr, msg) }
+	c := &checkRun{e: e, f: f, start: time.Now(), engine: newEngine(f, e.getenv, warn)}
 	return c.run(ctx)
 }
 

@@ -133,6 +133,24 @@ func ReadFileIn(root, path string, limit int64) ([]byte, error) {
 	return readOpened(path, fh, limit)
 }
 
+// OpenRegular opens path for reading, non-blocking, and returns it only
+// when what was opened is a regular file.
+func OpenRegular(path string) (*os.File, error) {
+	fh, err := openNonBlocking(path)
+	if err != nil {
+		return nil, err
+	}
+	st, err := fh.Stat()
+	if err == nil && !st.Mode().IsRegular() {
+		err = &fs.PathError{Op: "open", Path: path, Err: notRegular(st.Mode())}
+	}
+	if err != nil {
+		fh.Close()
+		return nil, err
+	}
+	return fh, nil
+}
+
 // RealIn resolves path and returns its real path when that lies inside
 // the real root; otherwise an error wrapping ErrOutside that says where
 // the path leads.

@@ -1,28 +1,59 @@
 package workspace
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
 	"path/filepath"
-	"sort"
 	"sync"
 	"sync/atomic"
+
+	"github.com/pallas-ls/pallas-ls/internal/safefs"
 )
 
 // DefaultCacheLimit bounds the on-disk cache; past it the oldest entries
 // are removed.
 const DefaultCacheLimit = 512 << 20
 
+// The cache keeps everything in one subdirectory of the directory it is
+// given, marked as its own, because that directory may be anything the
+// user typed: ~/.cache, /tmp, or ".". Only that subdirectory is ever
+// written, and Trim deletes nothing it cannot prove it wrote (cachetrim.go).
+const (
+	// CacheSubdir is the directory, under Cache.Dir, that holds every
+	// entry; the version is the layout's, so a later layout starts afresh
+	// beside it instead of misreading it.
+	CacheSubdir = "pallas-ls-cache-v1"
+	// markerName is the Cache Directory Tagging standard's file
+	// (https://bford.info/cachedir/), which backup tools also honour.
+	markerName = "CACHEDIR.TAG"
+	markerText = "Signature: 8a477f597d28d172789f06886806bc55\n" +
+		"# This file is a cache directory tag created by pallas-ls.\n" +
+		"# pallas-ls only ever deletes its own entries here.\n"
+	// entryMagic starts every entry; the kind and key follow it, so an
+	// entry read under another key (copied, swapped) is a miss.
+	entryMagic = "pallas-ls-entry-1\x00"
+	// maxEntrySize bounds a read; entries are far smaller (a tree is about
+	// 21 bytes per syntax node of a file of at most MaxFileSize).
+	maxEntrySize = 2 << 30
+)
+
 // Cache is the persistent cache behind `check` (an analysis.Store): one
-// file per entry under Dir/<kind>/<key[:2]>/<key>. Writes are atomic (a
-// temporary file renamed into place), so concurrent runs never read a
-// half-written entry; an unreadable or corrupt entry is a miss and gets
-// rewritten. The directory defaults to os.UserCacheDir()/pallas-ls, so
-// XDG_CACHE_HOME moves it.
+// file per entry under Dir/CacheSubdir/<kind>/<name[:2]>/<name>, where
+// name is the key when it is a SHA-256 in hex (the engine's keys) and the
+// SHA-256 of the key otherwise. Each entry begins with its kind and key,
+// and Load verifies both. Writes are atomic (a temporary file renamed into
+// place), so concurrent runs never read a half-written entry; an
+// unreadable, corrupt or foreign entry is a miss and gets rewritten. The
+// directory defaults to os.UserCacheDir()/pallas-ls, so XDG_CACHE_HOME
+// moves it.
 type Cache struct {
 	Dir   string
 	Limit int64
 	mu    sync.Mutex
 	wrote atomic.Int64
+	once  sync.Once
 }
 
 // DefaultCacheDir is where the cache lives unless --cache-dir says otherwise.
@@ -37,37 +68,68 @@ func DefaultCacheDir() (string, error) {
 // NewCache returns a cache rooted at dir.
 func NewCache(dir string) *Cache { return &Cache{Dir: dir, Limit: DefaultCacheLimit} }
 
-func (c *Cache) path(kind, key string) string {
-	if len(key) < 3 {
-		key = "xx" + key
+// root is the subdirectory that holds the entries.
+func (c *Cache) root() string { return filepath.Join(c.Dir, CacheSubdir) }
+
+// entryName is the file name of a key: the key itself when it is already
+// a hex SHA-256, so names stay readable, else the key's hash.
+func entryName(key string) string {
+	if isHexName(key) {
+		return key
 	}
-	return filepath.Join(c.Dir, kind, key[:2], key)
+	sum := sha256.Sum256([]byte(key))
+	return hex.EncodeToString(sum[:])
 }
 
-// Load returns the entry's bytes, or false on a miss or a read error.
+func isHexName(s string) bool {
+	if len(s) != 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !(s[i] >= '0' && s[i] <= '9' || s[i] >= 'a' && s[i] <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *Cache) path(kind, key string) string {
+	name := entryName(key)
+	return filepath.Join(c.root(), kind, name[:2], name)
+}
+
+func entryHeader(kind, key string) []byte {
+	return []byte(entryMagic + kind + "\x00" + key + "\n")
+}
+
+// Load returns the entry's bytes, or false on a miss, a read error, or an
+// entry that was written for another kind or key.
 func (c *Cache) Load(kind, key string) ([]byte, bool) {
-	data, err := os.ReadFile(c.path(kind, key))
+	if !validKind(kind) {
+		return nil, false
+	}
+	data, err := safefs.ReadFile(c.path(kind, key), maxEntrySize)
 	if err != nil {
 		return nil, false
 	}
-	return data, true
+	head := entryHeader(kind, key)
+	if !bytes.HasPrefix(data, head) {
+		return nil, false
+	}
+	return data[len(head):], true
 }
 
 // Save writes an entry atomically; failures are ignored (a cache that
 // cannot be written is only slower).
 func (c *Cache) Save(kind, key string, data []byte) {
+	if !validKind(kind) || !c.ensureRoot() {
+		return
+	}
 	p := c.path(kind, key)
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(p), ".tmp-*")
-	if err != nil {
-		return
-	}
-	_, werr := tmp.Write(data)
-	cerr := tmp.Close()
-	if werr != nil || cerr != nil || os.Rename(tmp.Name(), p) != nil {
-		os.Remove(tmp.Name())
+	if !c.writeEntry(p, entryHeader(kind, key), data) {
 		return
 	}
 	if c.wrote.Add(int64(len(data))) > c.Limit/8 {
@@ -76,38 +138,69 @@ func (c *Cache) Save(kind, key string, data []byte) {
 	}
 }
 
-// Trim removes the least recently written entries until the cache is
-// under its limit.
-func (c *Cache) Trim() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	type entry struct {
-		path string
-		size int64
-		mod  int64
+// writeEntry writes header and data to a temporary file beside p and
+// renames it into place, under the write guard so that a signal never
+// leaves a temporary file behind.
+func (c *Cache) writeEntry(p string, header, data []byte) bool {
+	defer safefs.Writing()()
+	tmp, err := os.CreateTemp(filepath.Dir(p), tmpPrefix+"*")
+	if err != nil {
+		return false
 	}
-	var entries []entry
-	var total int64
-	filepath.WalkDir(c.Dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return nil
+	_, herr := tmp.Write(header)
+	_, werr := tmp.Write(data)
+	cerr := tmp.Close()
+	if herr != nil || werr != nil || cerr != nil || os.Rename(tmp.Name(), p) != nil {
+		os.Remove(tmp.Name())
+		return false
+	}
+	return true
+}
+
+// tmpPrefix names the temporary files of writeEntry.
+const tmpPrefix = ".tmp-"
+
+// ensureRoot creates the cache's own subdirectory with its marker, once
+// per Cache; false when it cannot be used (a file, a symlink, unwritable).
+func (c *Cache) ensureRoot() bool {
+	c.once.Do(func() {
+		if err := os.MkdirAll(c.root(), 0o755); err != nil {
+			return
 		}
-		if info, err := d.Info(); err == nil {
-			entries = append(entries, entry{p, info.Size(), info.ModTime().UnixNano()})
-			total += info.Size()
+		if owned(c.root()) {
+			return
 		}
-		return nil
+		fh, err := os.OpenFile(filepath.Join(c.root(), markerName), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err != nil {
+			return
+		}
+		fh.WriteString(markerText)
+		fh.Close()
 	})
-	if total <= c.Limit {
-		return
+	return owned(c.root())
+}
+
+// owned reports whether dir is a real directory (not a symlink) holding
+// the marker this package writes, byte for byte.
+func owned(dir string) bool {
+	st, err := os.Lstat(dir)
+	if err != nil || !st.IsDir() {
+		return false
 	}
-	sort.Slice(entries, func(i, j int) bool { return entries[i].mod < entries[j].mod })
-	for _, e := range entries {
-		if total <= c.Limit*3/4 {
-			break
-		}
-		if os.Remove(e.path) == nil {
-			total -= e.size
+	data, err := safefs.ReadFile(filepath.Join(dir, markerName), int64(len(markerText)))
+	return err == nil && string(data) == markerText
+}
+
+// validKind admits the engine's kinds ("tree", "result") and names like
+// them: lower-case letters only, so a kind can never name a path.
+func validKind(kind string) bool {
+	if kind == "" || len(kind) > 16 {
+		return false
+	}
+	for i := 0; i < len(kind); i++ {
+		if kind[i] < 'a' || kind[i] > 'z' {
+			return false
 		}
 	}
+	return true
 }
