@@ -21,6 +21,11 @@ var (
 	ErrOutside = errors.New("outside the project")
 )
 
+// MaxConfigSize bounds every file that configures a run: settings
+// (pyproject.toml, .pallas-ls.toml), requirements files and their
+// includes, ignore files. Real ones are a few kilobytes.
+const MaxConfigSize = 4 << 20
+
 // ReadFile returns the content of path when it is a regular file of at
 // most limit bytes. The file is stat'ed first, so a non-regular file is
 // never opened, and opened with O_NONBLOCK, so one swapped in for a FIFO
@@ -165,7 +170,7 @@ func RealIn(root, path string) (string, error) {
 	}
 	if !Within(real, realRoot) {
 		return "", &fs.PathError{Op: "read", Path: path,
-			Err: fmt.Errorf("%w: it leads to %s, outside %s", ErrOutside, real, realRoot)}
+			Err: fmt.Errorf("%w (it leads to %s; the project is %s)", ErrOutside, real, realRoot)}
 	}
 	return real, nil
 }

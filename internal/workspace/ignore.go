@@ -1,12 +1,16 @@
 package workspace
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
+
+	"github.com/pallas-ls/pallas-ls/internal/safefs"
 )
 
 // patterns is an ordered list of gitignore patterns; as in git, the last
@@ -82,10 +86,16 @@ func compile(lines []string, domain []string) patterns {
 }
 
 // readIgnoreFile compiles one ignore file; a missing file is no patterns.
+// It is read through safefs like every file a cloned tree controls: a
+// regular file of at most safefs.MaxConfigSize whose real path stays in
+// the project (a FIFO, /dev/zero or a link to ~/.ssh is a warning).
 func readIgnoreFile(path string, domain []string) (patterns, error) {
-	data, err := os.ReadFile(path)
-	if os.IsNotExist(err) {
+	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
+	}
+	data, err := safefs.ReadFileIn(safefs.ProjectRoot(filepath.Dir(path)), path, safefs.MaxConfigSize)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil // a dangling link, or deleted since
 	}
 	if err != nil {
 		return nil, err

@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"runtime"
 	"sync"
+
+	"github.com/pallas-ls/pallas-ls/internal/safefs"
 )
 
 // MaxFileSize bounds what ReadAll loads. Hand-written Python is far
@@ -70,30 +71,17 @@ func load(ctx context.Context, f File, ov *Overlay) Loaded {
 	return Loaded{File: f, Src: src}
 }
 
-// readFile reads at most MaxFileSize bytes; the size is checked again after
-// reading because the file may grow in between.
+// readFile reads a regular file of at most MaxFileSize bytes through
+// safefs, so a FIFO or device (named on the command line, or swapped in
+// since discovery) is refused at once instead of blocking or streaming
+// forever.
 func readFile(path string) ([]byte, error) {
-	fh, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	st, err := fh.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if st.IsDir() {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		return nil, errors.New("is a directory")
 	}
-	if st.Size() > MaxFileSize {
+	src, err := safefs.ReadFile(path, MaxFileSize)
+	if errors.Is(err, safefs.ErrTooLarge) {
 		return nil, ErrTooLarge
 	}
-	src, err := io.ReadAll(io.LimitReader(fh, MaxFileSize+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(src) > MaxFileSize {
-		return nil, ErrTooLarge
-	}
-	return src, nil
+	return src, err
 }
