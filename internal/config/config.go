@@ -1,14 +1,9 @@
 package config
 
 import (
-	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
-	"strings"
-
-	"github.com/pelletier/go-toml/v2"
 )
 
 // File names this package reads.
@@ -87,9 +82,29 @@ func KnownKeys() []string {
 // [tool.pallas-ls] table (none: an empty Config with Path set); any other
 // file (.pallas-ls.toml, or a --config FILE) supplies its top-level keys,
 // or its [tool.pallas-ls] table when it has one and no top-level pallas-ls
-// keys. Syntax errors name file:line:column.
+// keys. Syntax errors name file:line:column. Load is for a file the user
+// named: it is read wherever it is, if it is a regular file of at most
+// safefs.MaxConfigSize; files found by looking around a checked file are
+// read with loadFound, which also keeps to their project.
 func Load(path string) (*Config, error) {
-	doc, err := readTOML(path)
+	data, err := readNamed(path)
+	if err != nil {
+		return nil, err
+	}
+	return loadData(path, data)
+}
+
+// loadFound is Load for a settings file found near a checked file.
+func loadFound(path string) (*Config, error) {
+	data, err := readFound(path)
+	if err != nil {
+		return nil, err
+	}
+	return loadData(path, data)
+}
+
+func loadData(path string, data []byte) (*Config, error) {
+	doc, err := decodeCached(path, data, filepath.Base(path) == PyProject)
 	if err != nil {
 		return nil, err
 	}
@@ -108,6 +123,20 @@ func Load(path string) (*Config, error) {
 	}
 	c.Path = path
 	return c, nil
+}
+
+// validate reports the errors Options and DetectJAXVersion would meet
+// later, so that a settings file is usable or not as a whole.
+func (c *Config) validate() error {
+	if _, err := c.severities(); err != nil {
+		return err
+	}
+	if c.JAXVersion != "" {
+		if _, err := configVersion(c); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func hasKnownKey(table map[string]any) bool {
@@ -149,30 +178,6 @@ func fromTable(table map[string]any) (*Config, error) {
 	}
 	sort.Strings(c.UnknownKeys)
 	return c, nil
-}
-
-// readTOML decodes a whole file into generic values, so that wrong value
-// types become our own messages instead of reflection errors.
-func readTOML(path string) (map[string]any, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return parseTOML(path, data)
-}
-
-func parseTOML(path string, data []byte) (map[string]any, error) {
-	var doc map[string]any
-	if err := toml.Unmarshal(data, &doc); err != nil {
-		var de *toml.DecodeError
-		if errors.As(err, &de) {
-			line, col := de.Position()
-			msg := strings.TrimPrefix(de.Error(), "toml: ")
-			return nil, fmt.Errorf("%s:%d:%d: invalid TOML: %s", path, line, col, msg)
-		}
-		return nil, fmt.Errorf("%s: invalid TOML: %w", path, err)
-	}
-	return doc, nil
 }
 
 // toolSection returns [tool.pallas-ls] from a pyproject document and

@@ -105,8 +105,19 @@ func TestResolver(t *testing.T) {
 	if _, ok, err := r.ExcludesIn(filepath.Join(root, "sub", "deep")); ok || err != nil {
 		t.Errorf("ExcludesIn(deep) = %v, %v", ok, err)
 	}
-	if _, _, err := r.ExcludesIn(filepath.Join(root, "bad")); err == nil ||
-		!strings.Contains(err.Error(), "exclude must be a list of strings") {
-		t.Errorf("ExcludesIn(bad) error = %v", err)
+	// A broken file has no excludes and stops nothing; it is recorded once.
+	if globs, ok, err := r.ExcludesIn(filepath.Join(root, "bad")); globs != nil || !ok || err != nil {
+		t.Errorf("ExcludesIn(bad) = %q, %v, %v; want no globs, a file, no error", globs, ok, err)
+	}
+	if c, err := r.For(filepath.Join(root, "bad", "x.py")); c == nil || c.Path != "" ||
+		err == nil || !strings.Contains(err.Error(), "exclude must be a list of strings") {
+		t.Errorf("For(bad) = %+v, %v; want the defaults and the error", c, err)
+	}
+	probs := r.Problems()
+	if len(probs) != 1 || probs[0].Warning || !strings.Contains(probs[0].Err.Error(), "exclude must be a list of strings") {
+		t.Errorf("Problems() = %v, want the broken file once", probs)
+	}
+	if probs := r.Problems(); len(probs) != 0 {
+		t.Errorf("Problems() again = %v, want none", probs)
 	}
 }

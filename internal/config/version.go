@@ -1,7 +1,9 @@
 package config
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -9,6 +11,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/pallas-ls/pallas-ls/internal/safefs"
 	"github.com/pallas-ls/pallas-ls/lowering"
 )
 
@@ -41,15 +44,22 @@ func DetectJAXVersion(dir, flag string) (VersionChoice, error) {
 
 // DetectJAXVersion is the package function with c standing for the nearest
 // settings file, for front ends that already hold one (--config FILE, or an
-// editor's settings). A nil c has no jax-version.
+// editor's settings). A nil c has no jax-version. Files it could not read
+// are skipped silently; Resolver.JAXVersion reports them.
 func (c *Config) DetectJAXVersion(dir, flag string) (VersionChoice, error) {
+	return c.detect(dir, flag, func(error) {})
+}
+
+// detect is DetectJAXVersion with warn told about every file present that
+// could not be read.
+func (c *Config) detect(dir, flag string, warn func(error)) (VersionChoice, error) {
 	if strings.TrimSpace(flag) != "" {
 		return flagVersion(flag)
 	}
 	if c != nil && c.JAXVersion != "" {
 		return configVersion(c)
 	}
-	if choice, ok := projectPin(startDir(dir)); ok {
+	if choice, ok := projectPin(startDir(dir), warn); ok {
 		return choice, nil
 	}
 	return VersionChoice{lowering.Latest, fmt.Sprintf("default: newest known (%s)", lowering.Latest)}, nil
@@ -82,15 +92,15 @@ func configVersion(c *Config) (VersionChoice, error) {
 // files beside it. Without a pyproject it walks up looking for
 // requirements files, stopping at the repository root so that a stray file
 // above the project cannot decide.
-func projectPin(start string) (VersionChoice, bool) {
+func projectPin(start string, warn func(error)) (VersionChoice, bool) {
 	if py := nearest(start, PyProject); py != "" {
-		if choice, ok := pyprojectPin(py); ok {
+		if choice, ok := pyprojectPin(py, warn); ok {
 			return choice, true
 		}
-		return requirementsPin(filepath.Dir(py))
+		return requirementsPin(filepath.Dir(py), warn)
 	}
 	for dir := start; ; dir = filepath.Dir(dir) {
-		if choice, ok := requirementsPin(dir); ok {
+		if choice, ok := requirementsPin(dir, warn); ok {
 			return choice, true
 		}
 		if exists(filepath.Join(dir, ".git")) || filepath.Dir(dir) == dir {
@@ -100,9 +110,16 @@ func projectPin(start string) (VersionChoice, bool) {
 }
 
 // pyprojectPin searches the dependency tables of a pyproject.toml, main
-// dependencies first, then optional groups and Poetry tables.
-func pyprojectPin(path string) (VersionChoice, bool) {
-	doc, err := readTOML(path)
+// dependencies first, then optional groups and Poetry tables. A file that
+// is not valid TOML is the project's business and is skipped; one that
+// cannot be read is also worth a warning.
+func pyprojectPin(path string, warn func(error)) (VersionChoice, bool) {
+	data, err := readFound(path)
+	if err != nil {
+		warn(err)
+		return VersionChoice{}, false
+	}
+	doc, err := decodeCached(path, data, true)
 	if err != nil {
 		return VersionChoice{}, false
 	}
@@ -176,8 +193,8 @@ func lookup(t map[string]any, keys []string) map[string]any {
 }
 
 // requirementsPin searches requirements*.txt in dir, requirements.txt
-// first, following -r/-c includes.
-func requirementsPin(dir string) (VersionChoice, bool) {
+// first, following -r/-c includes as far as they stay in the project.
+func requirementsPin(dir string, warn func(error)) (VersionChoice, bool) {
 	files, _ := filepath.Glob(filepath.Join(dir, "requirements*.txt"))
 	sort.Slice(files, func(i, j int) bool {
 		bi, bj := filepath.Base(files[i]) == "requirements.txt", filepath.Base(files[j]) == "requirements.txt"
@@ -186,22 +203,42 @@ func requirementsPin(dir string) (VersionChoice, bool) {
 		}
 		return files[i] < files[j]
 	})
-	seen := map[string]bool{}
+	rs := &reqSearch{root: safefs.ProjectRoot(dir), seen: map[string]bool{}, warn: warn}
 	for _, f := range files {
-		if c, ok := requirementsFilePin(f, seen, 0); ok {
+		if c, ok := rs.file(f, "", 0); ok {
 			return c, true
 		}
 	}
 	return VersionChoice{}, false
 }
 
-func requirementsFilePin(path string, seen map[string]bool, depth int) (VersionChoice, bool) {
-	if seen[path] || depth > maxIncludeDepth {
+// reqSearch follows one directory's requirements files and their
+// includes. root is the project they may not leave: "-r /etc/shadow",
+// "-r ../../..", or a requirements file linked to one outside, is refused
+// with a warning, whatever it would have held.
+type reqSearch struct {
+	root string
+	seen map[string]bool
+	warn func(error)
+}
+
+// file searches one requirements file; from is the file whose -r or -c
+// line named it ("" for the top-level files), for messages.
+func (rs *reqSearch) file(path, from string, depth int) (VersionChoice, bool) {
+	if rs.seen[path] || depth > maxIncludeDepth {
 		return VersionChoice{}, false
 	}
-	seen[path] = true
-	data, err := os.ReadFile(path)
-	if err != nil {
+	rs.seen[path] = true
+	data, err := readIn(rs.root, path)
+	switch {
+	case err == nil:
+	case errors.Is(err, fs.ErrNotExist):
+		return VersionChoice{}, false
+	case from != "":
+		rs.warn(fmt.Errorf("%s: include %s not read: %s", from, path, reason(errors.Unwrap(err))))
+		return VersionChoice{}, false
+	default:
+		rs.warn(err)
 		return VersionChoice{}, false
 	}
 	for _, line := range requirementLines(string(data)) {
@@ -209,7 +246,7 @@ func requirementsFilePin(path string, seen map[string]bool, depth int) (VersionC
 			if !filepath.IsAbs(inc) {
 				inc = filepath.Join(filepath.Dir(path), inc)
 			}
-			if c, ok := requirementsFilePin(filepath.Clean(inc), seen, depth+1); ok {
+			if c, ok := rs.file(filepath.Clean(inc), path, depth+1); ok {
 				return c, true
 			}
 		} else if ver, ok := requirementVersion(line); ok {
@@ -226,7 +263,7 @@ func pinChoice(v lowering.Version, text, where string) VersionChoice {
 // nearest returns the first file called name in start or its ancestors.
 func nearest(start, name string) string {
 	for dir := start; ; dir = filepath.Dir(dir) {
-		if p := filepath.Join(dir, name); isFile(p) {
+		if p := filepath.Join(dir, name); present(p) {
 			return p
 		}
 		if filepath.Dir(dir) == dir {
