@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"runtime"
 	"time"
 
@@ -93,6 +94,7 @@ func (c *checkRun) load(ctx context.Context) error {
 	for _, w := range warnings {
 		printWarning(c.e.stderr, w.Error())
 	}
+	defer set.reportProblems()
 	if err != nil {
 		return err
 	}
@@ -120,11 +122,14 @@ func (c *checkRun) load(ctx context.Context) error {
 }
 
 // readFailed reports a file that could not be read. Oversized files are
-// skipped on purpose (generated code), so they only warn.
+// skipped on purpose (generated code), and a file deleted since discovery
+// is no longer part of the tree, so both only warn.
 func (c *checkRun) readFailed(err error) {
 	switch {
 	case errors.Is(err, workspace.ErrTooLarge):
 		printWarning(c.e.stderr, err.Error())
+	case errors.Is(err, fs.ErrNotExist):
+		printWarning(c.e.stderr, err.Error()+" (deleted since it was found; skipped)")
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		// reported once by load
 	default:
@@ -192,7 +197,7 @@ func anyFailing(diags []analysis.Diagnostic, at analysis.Severity) bool {
 // exitCode applies --exit-zero, which hides findings but never errors.
 func (c *checkRun) exitCode(findings bool) int {
 	switch {
-	case c.failed:
+	case c.failed, c.set != nil && c.set.failed:
 		return exitError
 	case findings && !c.f.exitZero:
 		return exitFindings

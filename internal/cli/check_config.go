@@ -34,6 +34,7 @@ type settings struct {
 	byDir    map[string]*group
 	groups   []*group
 	warned   map[string]bool // settings files already warned about
+	failed   bool            // a settings file could not be used: exit 2
 }
 
 // newSettings loads --config FILE when given and warns about the flags'
@@ -94,16 +95,15 @@ func (s *settings) assign(file string) error {
 	return nil
 }
 
-// groupFor finds or creates the group of the files in dir.
+// groupFor finds or creates the group of the files in dir. A nearest
+// settings file that cannot be used gives the defaults (the resolver
+// records why, and reportProblems prints it); only --config FILE is fatal.
 func (s *settings) groupFor(dir string) (*group, error) {
 	cfg := s.explicit
 	if cfg == nil {
-		var err error
-		if cfg, err = s.resolver.For(dir); err != nil {
-			return nil, err
-		}
+		cfg, _ = s.resolver.For(dir)
 	}
-	vc, err := cfg.DetectJAXVersion(dir, s.flags.jaxVersion)
+	vc, err := s.resolver.JAXVersion(cfg, dir, s.flags.jaxVersion)
 	if err != nil {
 		return nil, err
 	}
@@ -120,6 +120,20 @@ func (s *settings) groupFor(dir string) (*group, error) {
 	g := &group{cfg: cfg, version: vc, opts: opts, files: map[string]bool{}}
 	s.groups = append(s.groups, g)
 	return g, nil
+}
+
+// reportProblems prints what the resolver could not use since the last
+// call: a broken settings file is an error (the run goes on with the
+// defaults for its files, and exits 2), a refused include a warning.
+func (s *settings) reportProblems() {
+	for _, p := range s.resolver.Problems() {
+		if p.Warning {
+			printWarning(s.e.stderr, p.Err.Error())
+			continue
+		}
+		printError(s.e.stderr, p.Err.Error()+" (checking its files with the default settings)")
+		s.failed = true
+	}
 }
 
 // options layers the flags over the settings file: --select replaces the

@@ -149,6 +149,7 @@ func (s *server) indexFolders(ctx context.Context, folders []string, st settings
 		idx.opts[dir] = s.loadOptions(idx.resolver, dir, st.forDir(dir))
 		files, warns, err := workspace.Discover([]string{dir}, workspace.DiscoverOptions{WorkDir: dir, ConfigExcludes: idx.resolver.ExcludesIn})
 		s.logWarnings(warns, err)
+		s.reportProblems(idx.resolver)
 		for _, l := range workspace.ReadAll(ctx, files) {
 			switch {
 			case l.Err == nil:

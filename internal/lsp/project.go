@@ -89,6 +89,7 @@ func (s *server) optionsFor(dir string) analysis.Options {
 // pyproject.toml must not switch the checker off.
 func (s *server) loadOptions(res *config.Resolver, dir string, us userSettings) analysis.Options {
 	o, err := folderOptions(res, dir, us)
+	defer s.reportProblems(res)
 	if err == nil {
 		return o
 	}
@@ -146,6 +147,7 @@ func (s *server) addDiscovered(ctx context.Context, roots []string) {
 	for _, root := range roots {
 		files, warns, err := workspace.Discover([]string{root}, workspace.DiscoverOptions{WorkDir: root, ConfigExcludes: res.ExcludesIn})
 		s.logWarnings(warns, err)
+		s.reportProblems(res)
 		fresh := slices.DeleteFunc(files, func(f workspace.File) bool { return p.known(f.Path) })
 		s.storeLoaded(workspace.ReadAll(ctx, fresh))
 	}
@@ -171,6 +173,20 @@ func (s *server) tellUser(msg string) {
 	params := &protocol.ShowMessageParams{Type: protocol.MessageTypeWarning, Message: msg}
 	if err := s.client.ShowMessage(s.bg, params); err != nil {
 		s.log.debugf("window/showMessage: %v", err)
+	}
+}
+
+// reportProblems tells the user about settings files the resolver could
+// not use (the files they govern are checked with the defaults), and logs
+// the files it refused to read.
+func (s *server) reportProblems(res *config.Resolver) {
+	for _, p := range res.Problems() {
+		if p.Warning {
+			s.log.warnf("%v", p.Err)
+			continue
+		}
+		s.log.errorf("%v (using defaults)", p.Err)
+		s.tellUser("pallas-ls: " + p.Err.Error() + " (checking with default settings)")
 	}
 }
 

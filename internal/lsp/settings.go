@@ -87,7 +87,7 @@ func folderOptions(res *config.Resolver, dir string, us userSettings) (analysis.
 	if err != nil {
 		return analysis.Options{}, err
 	}
-	vc, err := config.DetectJAXVersion(dir, us.JAXVersion)
+	vc, err := res.JAXVersion(cfg, dir, us.JAXVersion)
 	if err != nil {
 		return analysis.Options{}, err
 	}

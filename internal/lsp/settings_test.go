@@ -185,3 +185,18 @@ func TestParseSettings(t *testing.T) {
 		}
 	}
 }
+
+// TestNestedBrokenSettingsStillIndexes (issue 20, defect 8): one broken
+// [tool.pallas-ls] deep in the tree (a test fixture) is shown to the user
+// once, and the rest of the folder is still indexed and checked.
+func TestNestedBrokenSettingsStillIndexes(t *testing.T) {
+	files := map[string]string{
+		"kernels.py":                        kernelSrc,
+		"tests/fixtures/bad/pyproject.toml": "[tool.pallas-ls]\nselect = [\n",
+		"tests/fixtures/bad/case.py":        "x = 1\n",
+	}
+	tc := session(t, files, clientOpts{})
+	tc.open("main.py", callerSrc)
+	tc.waitDiags("main.py", 1, nil) // the call into kernels.py: the folder was indexed
+	tc.waitLog("showMessage: pallas-ls: " + tc.path("tests/fixtures/bad/pyproject.toml") + ":2:11: invalid TOML")
+}
