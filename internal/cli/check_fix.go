@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -47,7 +48,7 @@ func (c *checkRun) runFix(ctx context.Context, out outcome) (outcome, error) {
 	if err != nil {
 		return out, err
 	}
-	if c.writeFixed(st) {
+	if c.writeFixed(ctx, st) {
 		if out, err = c.analyze(ctx, st.srcs); err != nil {
 			return out, err
 		}
@@ -185,25 +186,44 @@ func (c *checkRun) warnInvalidFixes(st *fixState, skipped []analysis.SkippedFix)
 	}
 }
 
-// writeFixed writes every changed file atomically, keeping its mode. A
-// file that cannot be written is reported (exit 2) and its content in
-// memory is reverted, so that the report matches the disk; it returns
-// whether that happened.
-func (c *checkRun) writeFixed(st *fixState) bool {
+// writeFixed writes every changed file atomically, keeping its mode and
+// owner. A file that cannot be written is reported (exit 2), and one that
+// changed on disk since it was read is skipped with a warning; either way
+// its content in memory is reverted, so that the report matches the disk.
+// It returns whether that happened. An interrupted run writes nothing
+// more: each file is either written whole or not at all.
+func (c *checkRun) writeFixed(ctx context.Context, st *fixState) bool {
 	reverted := false
 	for _, f := range c.files {
 		if bytes.Equal(st.orig[f.Path], st.srcs[f.Path]) {
 			continue
 		}
-		if err := WriteFileAtomic(f.Path, c.rootFor(f.Path), st.srcs[f.Path]); err != nil {
-			printError(c.e.stderr, fmt.Sprintf("%s: %v", f.Display, err))
-			st.srcs[f.Path] = st.orig[f.Path]
-			st.fixedIn[f.Path] = 0
-			c.failed, reverted = true, true
+		if ctx.Err() != nil {
+			return reverted
 		}
+		if testHookBeforeWrite != nil {
+			testHookBeforeWrite(f.Path)
+		}
+		err := ReplaceFile(f.Path, c.rootFor(f.Path), st.orig[f.Path], st.srcs[f.Path])
+		switch {
+		case err == nil:
+			continue
+		case errors.Is(err, ErrChanged):
+			printWarning(c.e.stderr, fmt.Sprintf("%s: %v", f.Display, err))
+		default:
+			printError(c.e.stderr, fmt.Sprintf("%s: %v", f.Display, err))
+			c.failed = true
+		}
+		st.srcs[f.Path] = st.orig[f.Path]
+		st.fixedIn[f.Path] = 0
+		reverted = true
 	}
 	return reverted
 }
+
+// testHookBeforeWrite, when set by a test, runs just before each file is
+// replaced (to edit it "concurrently").
+var testHookBeforeWrite func(path string)
 
 // rootFor is the checked root a file was found under: the PATH argument
 // (a directory, or a file's directory) that contains it, the longest if

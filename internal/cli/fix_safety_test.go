@@ -1,0 +1,148 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// fixIn runs check --fix in dir and returns the exit code and stderr.
+func fixIn(t *testing.T, dir string, args ...string) (int, string) {
+	t.Helper()
+	code, _, stderr := runIn(t, dir, false, noEnv, append([]string{"check", "--fix", "--jax-version", "0.11"}, args...)...)
+	return code, stderr
+}
+
+func readString(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// TestFixRefusesDirectorySymlinkOutOfRoot (issue 20, defect 2): a
+// directory symlink inside the checked tree leads to files outside; their
+// findings are reported but --fix does not write them (exit 2), while
+// the file inside the tree is fixed.
+func TestFixRefusesDirectorySymlinkOutOfRoot(t *testing.T) {
+	outside := t.TempDir()
+	victim := filepath.Join(outside, "lib", "victim.py")
+	writeTestFile(t, victim, testKernel, 0o644)
+	dir := t.TempDir()
+	writeTestFile(t, filepath.Join(dir, "mine.py"), testKernel, 0o644)
+	if err := os.Symlink(filepath.Join(outside, "lib"), filepath.Join(dir, "vendor")); err != nil {
+		t.Skip("symlinks unavailable:", err)
+	}
+	code, stderr := fixIn(t, dir)
+	if code != exitError || !strings.Contains(stderr, "outside") {
+		t.Errorf("exit %d, stderr %q; want 2 and a refusal", code, stderr)
+	}
+	if got := readString(t, victim); got != testKernel {
+		t.Errorf("a file outside the checked tree was rewritten:\n%s", got)
+	}
+	if got := readString(t, filepath.Join(dir, "mine.py")); got == testKernel {
+		t.Error("the file inside the tree was not fixed")
+	}
+	if entries, _ := os.ReadDir(filepath.Join(outside, "lib")); len(entries) != 1 {
+		t.Errorf("something was created outside the tree: %v", entries)
+	}
+}
+
+// TestFixSkipsFileChangedDuringRun (issue 20, defect 6): an edit saved
+// while the check ran is kept; the file is skipped with a warning.
+func TestFixSkipsFileChangedDuringRun(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "k.py")
+	writeTestFile(t, path, testKernel, 0o644)
+	edited := testKernel + "# the user's edit\n"
+	testHookBeforeWrite = func(p string) { os.WriteFile(p, []byte(edited), 0o644) }
+	defer func() { testHookBeforeWrite = nil }()
+	code, stderr := fixIn(t, dir)
+	if got := readString(t, path); got != edited {
+		t.Errorf("the concurrent edit was overwritten:\n%s", got)
+	}
+	if !strings.Contains(stderr, "k.py: changed on disk while pallas-ls ran; not fixed") || code != exitFindings {
+		t.Errorf("exit %d, stderr %q; want 1 and a warning", code, stderr)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("temporary file left behind: %v", entries)
+	}
+}
+
+// TestFixRefusesReadOnlyFile (issue 20, defect 6): a read-only file is not
+// replaced (a rename would ignore its mode), as ruff refuses to write it.
+func TestFixRefusesReadOnlyFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "k.py")
+	writeTestFile(t, path, testKernel, 0o444)
+	code, stderr := fixIn(t, dir)
+	if code != exitError || !strings.Contains(stderr, "k.py: not writing") || !strings.Contains(stderr, "read-only") {
+		t.Errorf("exit %d, stderr %q; want 2 and a refusal", code, stderr)
+	}
+	if got := readString(t, path); got != testKernel {
+		t.Errorf("read-only file rewritten:\n%s", got)
+	}
+}
+
+// TestFixRefusesHardLinkedFile (issue 20, defect 6): a file with another
+// hard link is refused: replacing it would leave the other name with the
+// old content, silently.
+func TestFixRefusesHardLinkedFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "k.py")
+	writeTestFile(t, path, testKernel, 0o644)
+	other := filepath.Join(t.TempDir(), "other.py")
+	if err := os.Link(path, other); err != nil {
+		t.Skip("hard links unavailable:", err)
+	}
+	code, stderr := fixIn(t, dir)
+	if code != exitError || !strings.Contains(stderr, "2 hard links") {
+		t.Errorf("exit %d, stderr %q; want 2 and a refusal", code, stderr)
+	}
+	if readString(t, path) != testKernel || readString(t, other) != testKernel {
+		t.Error("a hard-linked file was rewritten")
+	}
+}
+
+// TestFixLongFileName (issue 20, defect 6): a file whose name is near
+// NAME_MAX is fixed; the temporary name is cut to fit.
+func TestFixLongFileName(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, strings.Repeat("k", 250)+".py")
+	writeTestFile(t, path, testKernel, 0o644)
+	if code, stderr := fixIn(t, dir); code != exitOK || !strings.Contains(stderr, "Fixed 1 problem.") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	if readString(t, path) == testKernel {
+		t.Error("not fixed")
+	}
+}
+
+// TestFixKeepsOwner (issue 20, defect 6): a file owned by someone else
+// (writable by us) keeps its owner. Only root can hand a file to another
+// user, so the test needs root.
+func TestFixKeepsOwner(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to give a file another owner")
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "k.py")
+	writeTestFile(t, path, testKernel, 0o664)
+	if err := os.Chown(path, 4242, 4343); err != nil {
+		t.Skip(err)
+	}
+	if code, stderr := fixIn(t, dir); code != exitOK {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := st.Sys().(*syscall.Stat_t); s.Uid != 4242 || s.Gid != 4343 || st.Mode().Perm() != 0o664 {
+		t.Errorf("owner %d:%d mode %v, want 4242:4343 0664", s.Uid, s.Gid, st.Mode().Perm())
+	}
+}
