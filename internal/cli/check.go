@@ -98,6 +98,9 @@ func (c *checkRun) load(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	if testHookAfterDiscover != nil {
+		testHookAfterDiscover(files)
+	}
 	c.srcs = make(map[string][]byte, len(files))
 	for _, l := range workspace.ReadAll(ctx, files) {
 		if l.Err != nil {
@@ -120,6 +123,10 @@ func (c *checkRun) load(ctx context.Context) error {
 	setCheckMemoryLimit(total)
 	return c.ensureGroup()
 }
+
+// testHookAfterDiscover, when set by a test, runs between discovery and
+// reading (to delete or replace a discovered file).
+var testHookAfterDiscover func([]workspace.File)
 
 // readFailed reports a file that could not be read. Oversized files are
 // skipped on purpose (generated code), and a file deleted since discovery

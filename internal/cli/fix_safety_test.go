@@ -6,6 +6,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/pallas-ls/pallas-ls/internal/workspace"
 )
 
 // fixIn runs check --fix in dir and returns the exit code and stderr.
@@ -144,5 +146,23 @@ func TestFixKeepsOwner(t *testing.T) {
 	}
 	if s := st.Sys().(*syscall.Stat_t); s.Uid != 4242 || s.Gid != 4343 || st.Mode().Perm() != 0o664 {
 		t.Errorf("owner %d:%d mode %v, want 4242:4343 0664", s.Uid, s.Gid, st.Mode().Perm())
+	}
+}
+
+// TestFileDeletedAfterDiscovery (issue 20, defect 9): a file that vanishes
+// between discovery and reading is skipped with a note; the other files
+// are checked and the exit code is theirs.
+func TestFileDeletedAfterDiscovery(t *testing.T) {
+	dir := t.TempDir()
+	writeTestFile(t, filepath.Join(dir, "k.py"), testKernel, 0o644)
+	writeTestFile(t, filepath.Join(dir, "gone.py"), "x = 1\n", 0o644)
+	testHookAfterDiscover = func([]workspace.File) { os.Remove(filepath.Join(dir, "gone.py")) }
+	defer func() { testHookAfterDiscover = nil }()
+	code, stdout, stderr := runIn(t, dir, false, noEnv, "check", "--jax-version", "0.11")
+	if code != exitFindings || !strings.Contains(stdout, "k.py:4:5: error PAL301") {
+		t.Errorf("exit %d, stdout %q; want 1 and the finding in k.py", code, stdout)
+	}
+	if !strings.Contains(stderr, "warning: gone.py: no such file or directory (deleted since it was found; skipped)") {
+		t.Errorf("stderr %q lacks the skip note", stderr)
 	}
 }
