@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -35,7 +36,25 @@ type DiscoverOptions struct {
 	// nearest config file to a checked file wins (spec.md §6).
 	// config.Resolver.ExcludesIn fits. Its errors stop the walk.
 	ConfigExcludes func(dir string) (globs []string, ok bool, err error)
+	// Budget bounds the walk (the zero value: unbounded). Past it the walk
+	// stops, keeps what it found, and says so in a warning that unwraps
+	// to ErrBudget. The language server sets one, so that a workspace
+	// folder of / or of a home directory cannot exhaust memory.
+	Budget Budget
+	// Context, when set, stops the walk when done (a warning unwrapping to
+	// its error).
+	Context context.Context
 }
+
+// Budget is what one Discover may take in.
+type Budget struct {
+	Files   int   // Python files kept
+	Bytes   int64 // their total size
+	Entries int   // directory entries looked at, kept or not
+}
+
+// ErrBudget marks the warning of a walk that stopped at its Budget.
+var ErrBudget = errors.New("discovery budget spent")
 
 // Discover expands PATH arguments (default ".") into the files to check,
 // sorted by Path and deduplicated. Directories yield their .py files, minus
@@ -54,7 +73,11 @@ func Discover(paths []string, opts DiscoverOptions) (files []File, warnings []er
 	}
 	w := newWalker(workDir, opts)
 	for _, arg := range paths {
-		if err := w.argument(arg); err != nil {
+		err := w.argument(arg)
+		if errors.Is(err, errStop) {
+			break
+		}
+		if err != nil {
 			return nil, nil, err
 		}
 	}
@@ -119,6 +142,37 @@ func (w *walker) add(path string) {
 	if _, dup := w.files[path]; !dup {
 		w.files[path] = File{Path: path, Display: Display(path, w.workDir)}
 	}
+}
+
+// errStop unwinds a walk that spent its budget or was cancelled; Discover
+// keeps what was found.
+var errStop = errors.New("walk stopped")
+
+// spend charges one directory entry, and a file of size bytes when keep,
+// to the budget; errStop (with a warning) once it is spent.
+func (w *walker) spend(keep bool, size int64) error {
+	if ctx := w.opts.Context; ctx != nil && ctx.Err() != nil {
+		return w.stop(fmt.Sprintf("pallas-ls: warning: file discovery stopped: %v", ctx.Err()), ctx.Err())
+	}
+	b := w.opts.Budget
+	w.entries++
+	if keep {
+		w.bytes += size
+	}
+	switch {
+	case b.Entries > 0 && w.entries > b.Entries:
+		return w.stop(fmt.Sprintf("pallas-ls: warning: stopped looking for Python files after %d directory entries; %d files found so far are checked", b.Entries, len(w.files)), ErrBudget)
+	case keep && b.Files > 0 && len(w.files) >= b.Files:
+		return w.stop(fmt.Sprintf("pallas-ls: warning: more than %d Python files; the first %d found are checked", b.Files, b.Files), ErrBudget)
+	case keep && b.Bytes > 0 && w.bytes > b.Bytes:
+		return w.stop(fmt.Sprintf("pallas-ls: warning: more than %d MiB of Python; the %d files found before that are checked", b.Bytes>>20, len(w.files)), ErrBudget)
+	}
+	return nil
+}
+
+func (w *walker) stop(msg string, err error) error {
+	w.warnings = append(w.warnings, &pathError{msg, err})
+	return errStop
 }
 
 func (w *walker) warn(path, what string, err error) {

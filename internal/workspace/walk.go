@@ -29,6 +29,8 @@ type walker struct {
 	files    map[string]File
 	visited  map[string]bool // real paths of directories already walked
 	warnings []error
+	entries  int   // directory entries looked at (the budget)
+	bytes    int64 // size of the files kept
 }
 
 func newWalker(workDir string, opts DiscoverOptions) *walker {
@@ -164,25 +166,28 @@ func (w *walker) visit(dir string, comps []string, real string, e fs.DirEntry, r
 	name, path := e.Name(), filepath.Join(dir, e.Name())
 	mode := e.Type()
 	link := mode&fs.ModeSymlink != 0
+	var info fs.FileInfo
 	if link {
 		st, err := os.Stat(path)
 		if err != nil {
-			return nil
+			return w.spend(false, 0)
 		}
-		mode = st.Mode().Type()
+		mode, info = st.Mode().Type(), st
 	}
 	isDir := mode.IsDir()
 	switch {
 	case isDir && skipDirs[name], !isDir && (!mode.IsRegular() || !strings.HasSuffix(name, ".py")):
-		return nil
+		return w.spend(false, 0)
 	}
 	sub := append(slices.Clip(comps), name)
 	if r.ignored(sub, isDir) {
-		return nil
+		return w.spend(false, 0)
 	}
 	if !isDir {
-		w.add(path)
-		return nil
+		return w.keepFile(path, e, info)
+	}
+	if err := w.spend(false, 0); err != nil {
+		return err
 	}
 	subReal := filepath.Join(real, name)
 	if link {
@@ -192,6 +197,25 @@ func (w *walker) visit(dir string, comps []string, real string, e fs.DirEntry, r
 		}
 	}
 	return w.walkDir(path, sub, subReal, r, false)
+}
+
+// keepFile adds a Python file the walk found, within the budget. Its size
+// is only looked up when the budget counts bytes.
+func (w *walker) keepFile(path string, e fs.DirEntry, info fs.FileInfo) error {
+	var size int64
+	if w.opts.Budget.Bytes > 0 {
+		if info == nil {
+			info, _ = e.Info()
+		}
+		if info != nil {
+			size = info.Size()
+		}
+	}
+	if err := w.spend(true, size); err != nil {
+		return err
+	}
+	w.add(path)
+	return nil
 }
 
 // isVirtualenv spots a virtual environment under any name by the
