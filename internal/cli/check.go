@@ -90,9 +90,13 @@ func (c *checkRun) load(ctx context.Context) error {
 		return err
 	}
 	c.set = set
-	files, warnings, err := workspace.Discover(c.f.paths, set.discoverOptions())
+	opts := set.discoverOptions()
+	opts.Context = ctx
+	files, warnings, err := workspace.Discover(c.f.paths, opts)
 	for _, w := range warnings {
-		printWarning(c.e.stderr, w.Error())
+		if ctx.Err() == nil || !errors.Is(w, ctx.Err()) {
+			printWarning(c.e.stderr, w.Error())
+		}
 	}
 	defer set.reportProblems()
 	if err != nil {
@@ -120,7 +124,7 @@ func (c *checkRun) load(ctx context.Context) error {
 	for _, src := range c.srcs {
 		total += int64(len(src))
 	}
-	setCheckMemoryLimit(total)
+	workspace.SetMemoryLimit(total)
 	return c.ensureGroup()
 }
 

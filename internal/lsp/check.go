@@ -10,6 +10,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/internal/workspace"
 	"github.com/pallas-ls/pallas-ls/pyparse"
 )
 
@@ -66,6 +67,13 @@ func (s *server) takeSnapshot() *snapshot {
 	folders := p.folders
 	p.mu.Unlock()
 	for _, doc := range s.docs.all() {
+		if len(doc.text) > workspace.MaxFileSize {
+			// The same cap as check's: a buffer this large is generated
+			// or vendored, and parsing it would cost gigabytes.
+			delete(files, doc.path)
+			s.tellUser(fmt.Sprintf("pallas-ls: %s is larger than %d MiB; not checked", doc.path, workspace.MaxFileSize>>20))
+			continue
+		}
 		files[doc.path] = doc
 	}
 	byGroup := map[string][]string{}

@@ -2,8 +2,10 @@ package lsp
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
@@ -108,6 +110,7 @@ func (s *server) runIndex(ctx context.Context, cancel context.CancelFunc, gen ui
 	st = s.refreshSettings(ctx, folders, st)
 	prog := s.startProgress("pallas-ls: indexing", cancel)
 	idx = s.indexFolders(ctx, folders, st, prog)
+	s.setMemoryLimit(idx)
 	summary := fmt.Sprintf("%d Python files in %d folders", len(idx.files), len(folders))
 	if idx.stopped {
 		summary = "cancelled after " + summary
@@ -147,8 +150,9 @@ func (s *server) indexFolders(ctx context.Context, folders []string, st settings
 			s.cfg.indexHook(ctx, dir)
 		}
 		idx.opts[dir] = s.loadOptions(idx.resolver, dir, st.forDir(dir))
-		files, warns, err := workspace.Discover([]string{dir}, workspace.DiscoverOptions{WorkDir: dir, ConfigExcludes: idx.resolver.ExcludesIn})
+		files, warns, err := workspace.Discover([]string{dir}, s.discoverOptions(ctx, dir, idx.resolver))
 		s.logWarnings(warns, err)
+		s.tellBudget(dir, warns)
 		s.reportProblems(idx.resolver)
 		for _, l := range workspace.ReadAll(ctx, files) {
 			switch {
@@ -161,6 +165,36 @@ func (s *server) indexFolders(ctx context.Context, folders []string, st settings
 	}
 	idx.stopped = idx.stopped || ctx.Err() != nil
 	return idx
+}
+
+// discoverOptions are the options of discovery in a workspace folder:
+// its settings files' excludes, the server's budget, and ctx.
+func (s *server) discoverOptions(ctx context.Context, dir string, res *config.Resolver) workspace.DiscoverOptions {
+	return workspace.DiscoverOptions{WorkDir: dir, ConfigExcludes: res.ExcludesIn, Budget: s.cfg.budget, Context: ctx}
+}
+
+// tellBudget tells the user, once, that a folder was too large to index
+// whole.
+func (s *server) tellBudget(dir string, warns []error) {
+	for _, w := range warns {
+		if errors.Is(w, workspace.ErrBudget) {
+			msg := strings.TrimPrefix(w.Error(), "pallas-ls: warning: ")
+			s.tellUser(fmt.Sprintf("pallas-ls: workspace folder %s: %s (open files are always checked)", dir, msg))
+		}
+	}
+}
+
+// setMemoryLimit scales the soft heap limit to the Python indexed and
+// open, as check does to what it reads.
+func (s *server) setMemoryLimit(idx *index) {
+	var total int64
+	for _, src := range idx.files {
+		total += int64(len(src.text))
+	}
+	for _, doc := range s.docs.all() {
+		total += int64(len(doc.text))
+	}
+	workspace.SetMemoryLimit(total)
 }
 
 // installIndex makes idx current unless a newer pass has started since.

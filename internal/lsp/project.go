@@ -145,8 +145,9 @@ func (s *server) addDiscovered(ctx context.Context, roots []string) {
 	res := p.resolver
 	p.mu.Unlock()
 	for _, root := range roots {
-		files, warns, err := workspace.Discover([]string{root}, workspace.DiscoverOptions{WorkDir: root, ConfigExcludes: res.ExcludesIn})
+		files, warns, err := workspace.Discover([]string{root}, s.discoverOptions(ctx, root, res))
 		s.logWarnings(warns, err)
+		s.tellBudget(root, warns)
 		s.reportProblems(res)
 		fresh := slices.DeleteFunc(files, func(f workspace.File) bool { return p.known(f.Path) })
 		s.storeLoaded(workspace.ReadAll(ctx, fresh))

@@ -1,12 +1,13 @@
-package cli
+package workspace
 
 import (
 	"os"
 	"runtime/debug"
 )
 
-// setCheckMemoryLimit gives `check` a soft heap limit scaled to its input,
-// unless GOMEMLIMIT says otherwise. Whole-program analysis keeps every
+// SetMemoryLimit gives the process a soft heap limit scaled to the Python
+// it analyses (check: what it read; the server: its index and open
+// buffers), unless GOMEMLIMIT says otherwise. Whole-program analysis keeps every
 // analysed file's summary live, and with Go's default GC pacing the heap
 // may grow to twice that before a collection; a soft limit makes the GC
 // collect earlier instead (it never fails an allocation), which keeps a
@@ -14,7 +15,7 @@ import (
 // limit grows with the source (20 bytes of heap per byte of Python, at
 // least 512 MiB): a limit below the live heap would make the GC run
 // continuously, which at a million lines tripled the run time.
-func setCheckMemoryLimit(sourceBytes int64) {
+func SetMemoryLimit(sourceBytes int64) {
 	if os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
