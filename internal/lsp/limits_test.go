@@ -47,7 +47,7 @@ func TestWorkspaceBudget(t *testing.T) {
 		files[fmt.Sprintf("pkg/m%02d.py", i)] = "x = 1\n"
 	}
 	tc := session(t, files, clientOpts{}, withBudget(workspace.Budget{Files: 10}))
-	tc.waitLog("showMessage: pallas-ls: workspace folder " + tc.root + ": more than 10 Python files; the first 10 found are checked")
+	tc.waitLog("showMessage: pallas-ls: workspace folder " + tc.root + ": more than 10 Python files; checking the first 10 found")
 	tc.open("main.py", callerSrc)
 	tc.waitDiags("main.py", 1, nil)
 }

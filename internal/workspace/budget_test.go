@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -23,8 +25,8 @@ func TestDiscoverBudget(t *testing.T) {
 		want int
 		msg  string
 	}{
-		"files":   {Budget{Files: 10}, 10, "more than 10 Python files"},
-		"bytes":   {Budget{Bytes: 1050}, 10, "more than 0 MiB of Python"},
+		"files":   {Budget{Files: 10}, 10, "more than 10 Python files; checking the first 10 found"},
+		"bytes":   {Budget{Bytes: 1050}, 10, "more than 1050 bytes of Python; checking the 10 files found before"},
 		"entries": {Budget{Entries: 30}, 20, "after 30 directory entries"},
 		"ample":   {Budget{Files: 100, Bytes: 1 << 20, Entries: 1000}, 60, ""},
 	} {
@@ -58,5 +60,22 @@ func TestDiscoverCancelled(t *testing.T) {
 	got, warns, err := Discover(nil, DiscoverOptions{WorkDir: root, Context: ctx})
 	if err != nil || len(got) != 0 || len(warns) != 1 || !errors.Is(warns[0], context.Canceled) {
 		t.Errorf("got %v, warnings %v, err %v", got, warns, err)
+	}
+}
+
+// TestDiscoverBudgetIgnoresSkippedFiles: a file over MaxFileSize, which
+// ReadAll skips, spends none of the byte budget.
+func TestDiscoverBudgetIgnoresSkippedFiles(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{"a.py": "x = 1\n", "c.py": "y = 2\n"})
+	f, err := os.Create(filepath.Join(root, "b.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Truncate(1 << 30)
+	f.Close()
+	got, warns, err := Discover(nil, DiscoverOptions{WorkDir: root, Budget: Budget{Bytes: 1 << 20}})
+	if err != nil || len(got) != 3 || len(warns) != 0 {
+		t.Errorf("got %v, warnings %v, err %v; want all three files", got, warns, err)
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/pallas-ls/pallas-ls/internal/safefs"
 )
 
 // File is one file to check.
@@ -161,11 +163,11 @@ func (w *walker) spend(keep bool, size int64) error {
 	}
 	switch {
 	case b.Entries > 0 && w.entries > b.Entries:
-		return w.stop(fmt.Sprintf("pallas-ls: warning: stopped looking for Python files after %d directory entries; %d files found so far are checked", b.Entries, len(w.files)), ErrBudget)
+		return w.stop(fmt.Sprintf("pallas-ls: warning: stopped looking for Python files after %d directory entries; checking the %d found", b.Entries, len(w.files)), ErrBudget)
 	case keep && b.Files > 0 && len(w.files) >= b.Files:
-		return w.stop(fmt.Sprintf("pallas-ls: warning: more than %d Python files; the first %d found are checked", b.Files, b.Files), ErrBudget)
+		return w.stop(fmt.Sprintf("pallas-ls: warning: more than %d Python files; checking the first %d found", b.Files, b.Files), ErrBudget)
 	case keep && b.Bytes > 0 && w.bytes > b.Bytes:
-		return w.stop(fmt.Sprintf("pallas-ls: warning: more than %d MiB of Python; the %d files found before that are checked", b.Bytes>>20, len(w.files)), ErrBudget)
+		return w.stop(fmt.Sprintf("pallas-ls: warning: more than %s of Python; checking the %d files found before", safefs.Size(b.Bytes), len(w.files)), ErrBudget)
 	}
 	return nil
 }

@@ -207,8 +207,8 @@ func (w *walker) keepFile(path string, e fs.DirEntry, info fs.FileInfo) error {
 		if info == nil {
 			info, _ = e.Info()
 		}
-		if info != nil {
-			size = info.Size()
+		if info != nil && info.Size() <= MaxFileSize {
+			size = info.Size() // bigger files are skipped, not read
 		}
 	}
 	if err := w.spend(true, size); err != nil {
