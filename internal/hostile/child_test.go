@@ -69,6 +69,7 @@ type result struct {
 	stdout, stderr string
 	elapsed        time.Duration
 	peakRSS        int64 // bytes
+	rssCap         int64
 	killed         string
 }
 
@@ -83,6 +84,7 @@ type child struct {
 	killed string
 	mu     sync.Mutex
 	done   chan struct{}
+	rssCap int64 // rssCap unless a test states another
 }
 
 // start runs the binary in dir with args, in its own process group, with
@@ -99,7 +101,7 @@ func start(t *testing.T, dir string, stdin io.Reader, env []string, args ...stri
 // output.
 func startCmd(t *testing.T, dir string, env, args []string, setup func(*child)) *child {
 	t.Helper()
-	c := &child{t: t, done: make(chan struct{})}
+	c := &child{t: t, done: make(chan struct{}), rssCap: rssCap}
 	c.cmd = exec.Command(bin, args...)
 	c.cmd.Dir = dir
 	setup(c)
@@ -129,8 +131,8 @@ func (c *child) watch() {
 		c.mu.Lock()
 		c.peak = max(c.peak, rss)
 		switch {
-		case rss > rssCap && c.killed == "":
-			c.killed = fmt.Sprintf("resident memory %d MiB passed the %d MiB cap", rss>>20, rssCap>>20)
+		case rss > c.rssCap && c.killed == "":
+			c.killed = fmt.Sprintf("resident memory %d MiB passed the %d MiB cap", rss>>20, c.rssCap>>20)
 		case time.Since(c.start) > runBound && c.killed == "":
 			c.killed = fmt.Sprintf("still running after %v", runBound)
 		}
@@ -170,7 +172,7 @@ func (c *child) signal(sig syscall.Signal) {
 func (c *child) wait() result {
 	err := c.cmd.Wait()
 	close(c.done)
-	r := result{stdout: c.stdout.String(), stderr: c.stderr.String(), elapsed: time.Since(c.start)}
+	r := result{stdout: c.stdout.String(), stderr: c.stderr.String(), elapsed: time.Since(c.start), rssCap: c.rssCap}
 	c.mu.Lock()
 	r.peakRSS, r.killed = c.peak, c.killed
 	c.mu.Unlock()
@@ -197,8 +199,8 @@ func bounded(t *testing.T, r result, codes ...int) {
 	if r.killed != "" {
 		t.Fatalf("killed: %s\nstderr:\n%s", r.killed, tail(r.stderr))
 	}
-	if r.peakRSS > rssCap {
-		t.Errorf("peak RSS %d MiB, cap %d MiB", r.peakRSS>>20, rssCap>>20)
+	if r.peakRSS > r.rssCap {
+		t.Errorf("peak RSS %d MiB, cap %d MiB", r.peakRSS>>20, r.rssCap>>20)
 	}
 	ok := false
 	for _, c := range codes {

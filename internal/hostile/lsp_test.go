@@ -27,9 +27,16 @@ type lspSession struct {
 // instead of blocking the test.
 func newServe(t *testing.T, folder string, env ...string) *lspSession {
 	t.Helper()
+	return newServeCap(t, folder, rssCap, env...)
+}
+
+// newServeCap is newServe with a memory cap of its own.
+func newServeCap(t *testing.T, folder string, cap int64, env ...string) *lspSession {
+	t.Helper()
 	s := &lspSession{t: t, msgs: make(chan map[string]any, 1024)}
 	var out io.Reader
 	s.c = startCmd(t, folder, env, []string{"serve"}, func(c *child) {
+		c.rssCap = cap
 		var err error
 		if s.in, err = c.cmd.StdinPipe(); err == nil {
 			out, err = c.cmd.StdoutPipe()

@@ -199,3 +199,26 @@ func TestHostileTreesServe(t *testing.T) {
 		})
 	}
 }
+
+// TestSpecialFilesNamed: a FIFO or device named on the command line, as
+// a file to check or as --config, is refused at once (exit 2, its kind
+// named) instead of blocking until killed.
+func TestSpecialFilesNamed(t *testing.T) {
+	t.Parallel()
+	proj := t.TempDir()
+	writeFiles(t, proj, map[string]string{"k.py": kernel})
+	mkfifo(t, filepath.Join(proj, "fifo.py"))
+	mkfifo(t, filepath.Join(proj, "fifo.toml"))
+	for _, args := range [][]string{
+		{"check", "--no-cache", "fifo.py", "k.py"},
+		{"check", "--no-cache", "/dev/zero"},
+		{"check", "--no-cache", "--config", "fifo.toml", "."},
+		{"check", "--no-cache", "--config", "/dev/zero", "."},
+	} {
+		r := run(t, proj, nil, args...)
+		bounded(t, r, 2)
+		if !strings.Contains(r.stderr, "not a regular file") {
+			t.Errorf("%q: stderr %q does not name the refusal", args, r.stderr)
+		}
+	}
+}
