@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"runtime"
 	"sync"
 
@@ -76,9 +75,6 @@ func load(ctx context.Context, f File, ov *Overlay) Loaded {
 // since discovery) is refused at once instead of blocking or streaming
 // forever.
 func readFile(path string) ([]byte, error) {
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return nil, errors.New("is a directory")
-	}
 	src, err := safefs.ReadFile(path, MaxFileSize)
 	if errors.Is(err, safefs.ErrTooLarge) {
 		return nil, ErrTooLarge

@@ -63,7 +63,7 @@ func TestReadAllSkipsHugeFiles(t *testing.T) {
 	if got[1].Err != nil || string(got[1].Src) != "x = 1\n" {
 		t.Errorf("small file: %+v", got[1])
 	}
-	if got[2].Err == nil || got[2].Err.Error() != "pallas-ls: dir.py: is a directory" {
+	if got[2].Err == nil || got[2].Err.Error() != "pallas-ls: dir.py: not a regular file (a directory)" {
 		t.Errorf("directory: %v", got[2].Err)
 	}
 }
