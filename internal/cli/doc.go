@@ -37,8 +37,22 @@
 // # Exit codes
 //
 // 0: nothing at or above --fail-on; 1: findings at or above it (--diff:
-// something to fix); 2: usage, settings, I/O or internal error. --exit-zero
-// turns 1 into 0 but never hides a 2. Syntax-error notes never affect it.
+// something to fix); 2: usage, settings, I/O or internal error, or a file
+// --fix refused to write. --exit-zero turns 1 into 0 but never hides a 2.
+// Syntax-error notes never affect it. A settings file that cannot be used
+// does not stop the run: the resolver gives its files the defaults, the
+// error is printed (settings.reportProblems), everything is checked and
+// reported, and the run exits 2. 130 and 143: ended by SIGINT or SIGTERM
+// (signal.go: Run cancels the run, then stops it after the writes in
+// progress if it has not ended 2 s later).
+//
+// # Writes
+//
+// Only --fix writes the user's files, through ReplaceFile (write.go): the
+// real path must be inside the real root of the checked tree, every
+// operation goes through an os.Root there, the content must not have
+// changed since it was read, read-only and hard-linked files are refused,
+// and mode and owner are kept.
 //
 // # Cache
 //
@@ -46,7 +60,9 @@
 // workspace.Cache), keyed by content, this build and the options: a warm
 // run with nothing changed parses nothing. The directory is --cache-dir,
 // else $PALLAS_LS_CACHE_DIR, else the user cache directory/pallas-ls
-// ($XDG_CACHE_HOME moves it); --no-cache neither reads nor writes it.
+// ($XDG_CACHE_HOME moves it); the cache lives in its own marked
+// subdirectory there and never deletes anything else. --no-cache neither
+// reads nor writes it; $PALLAS_LS_CACHE_LIMIT bounds its size.
 // --jobs N bounds the parallelism of the run (GOMAXPROCS); 0 means all CPUs.
 package cli
 

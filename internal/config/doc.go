@@ -24,6 +24,18 @@
 // mention us must be valid TOML. Errors name the file, and for syntax
 // errors file:line:column.
 //
+// # Reading (read.go, toml.go, resolver.go)
+//
+// Every file is read through internal/safefs: only regular files, opened
+// non-blocking, at most 4 MiB; files found near a checked file and the
+// requirements files they include must resolve inside their project (the
+// enclosing repository, else the file's own directory). TOML is decoded in
+// linear time (only the tables we read, at most 5,000 keys, memoised by
+// content). A Resolver never lets a broken settings file stop a run: the
+// files it governs get the defaults and the problem is recorded once
+// (Resolver.Problems) for the front end to report, with the files the
+// version detection refused to read as warnings.
+//
 // # Which JAX version (spec.md §5)
 //
 //  1. --jax-version, when given.

@@ -60,3 +60,25 @@ func TestNoWritesWithoutFix(t *testing.T) {
 	}
 	before.same(t, "the checked tree", snap(t, proj))
 }
+
+// TestNeverRunsTheCode: files that would leave a marker outside the tree
+// if anything imported or ran them (module code, a __main__ block,
+// conftest.py, setup.py) leave none after check, --fix and serve.
+func TestNeverRunsTheCode(t *testing.T) {
+	t.Parallel()
+	proj, outside := t.TempDir(), t.TempDir()
+	marker := filepath.Join(outside, "ran")
+	code := "open(" + strconvQuote(marker) + ", 'w').write('ran')\n"
+	writeFiles(t, proj, map[string]string{"k.py": kernel + code, "conftest.py": code, "setup.py": code,
+		"main.py": "import k\nif __name__ == '__main__':\n    " + code})
+	bounded(t, run(t, proj, nil, "check", "--no-cache", "."), 1)
+	bounded(t, run(t, proj, nil, "check", "--fix", "--no-cache", "."), 0, 1)
+	s := newServe(t, proj)
+	s.initialize(proj)
+	bounded(t, s.shutdown(), 0)
+	if _, err := os.Stat(marker); err == nil {
+		t.Fatal("the checked code ran")
+	}
+}
+
+func strconvQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", "\\'") + "'" }

@@ -35,5 +35,8 @@
 // handler recovers panics, background work runs under a context detached
 // from the request, and requests to the client (progress, registration,
 // configuration) run on their own goroutines with a timeout, so a client
-// that never answers slows nothing down.
+// that never answers slows nothing down. The server has check's limits: a
+// buffer over workspace.MaxFileSize is not checked (check.go), discovery
+// of a folder stops at defaultBudget (serve.go, index.go), the soft heap
+// limit follows the Python indexed; the user is told once about each.
 package lsp

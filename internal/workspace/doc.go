@@ -41,7 +41,20 @@
 //     through two links; Path keeps the spelling through the first link
 //     met in name order. Dangling links are skipped silently.
 //   - Unreadable directories and ignore files become warnings; the walk
-//     goes on. A missing argument is the only fatal error.
+//     goes on. A missing argument is the only fatal error. Ignore files
+//     are read through internal/safefs: regular files of at most 4 MiB
+//     whose real path stays in the project (a FIFO, /dev/zero or a link
+//     out is a warning), and so are sources (at most MaxFileSize).
+//   - DiscoverOptions.Budget bounds a walk (files, bytes, directory
+//     entries) and DiscoverOptions.Context cancels it; either way the walk
+//     keeps what it found and warns. The language server sets a budget.
+//
+// # Cache
+//
+// Cache (cache.go, cachetrim.go) keeps check's entries in the marked
+// subdirectory CacheSubdir of the directory it is given, each entry with
+// its kind and key in a header, and trims only files it can prove it
+// wrote.
 //
 // # Messages
 //
