@@ -2,10 +2,12 @@ package workspace
 
 import (
 	"bytes"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"sync/atomic"
 
@@ -54,6 +56,7 @@ type Cache struct {
 	mu    sync.Mutex
 	wrote atomic.Int64
 	once  sync.Once
+	r     *os.Root // the cache's own subdirectory, once ensured
 }
 
 // DefaultCacheDir is where the cache lives unless --cache-dir says otherwise.
@@ -120,16 +123,20 @@ func (c *Cache) Load(kind, key string) ([]byte, bool) {
 }
 
 // Save writes an entry atomically; failures are ignored (a cache that
-// cannot be written is only slower).
+// cannot be written is only slower). Every write goes through an os.Root
+// at the cache's own subdirectory, so a symlink planted inside it (the
+// cache directory may be a cloned tree's ".") cannot lead a write out.
 func (c *Cache) Save(kind, key string, data []byte) {
-	if !validKind(kind) || !c.ensureRoot() {
+	r := c.ensureRoot()
+	if !validKind(kind) || r == nil {
 		return
 	}
-	p := c.path(kind, key)
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+	name := entryName(key)
+	rel := filepath.Join(kind, name[:2], name)
+	if err := r.MkdirAll(filepath.Dir(rel), 0o755); err != nil {
 		return
 	}
-	if !c.writeEntry(p, entryHeader(kind, key), data) {
+	if !writeEntry(r, rel, entryHeader(kind, key), data) {
 		return
 	}
 	if c.wrote.Add(int64(len(data))) > c.Limit/8 {
@@ -138,46 +145,59 @@ func (c *Cache) Save(kind, key string, data []byte) {
 	}
 }
 
-// writeEntry writes header and data to a temporary file beside p and
+// writeEntry writes header and data to a temporary file beside rel and
 // renames it into place, under the write guard so that a signal never
 // leaves a temporary file behind.
-func (c *Cache) writeEntry(p string, header, data []byte) bool {
+func writeEntry(r *os.Root, rel string, header, data []byte) bool {
 	defer safefs.Writing()()
-	tmp, err := os.CreateTemp(filepath.Dir(p), tmpPrefix+"*")
+	tmp := filepath.Join(filepath.Dir(rel), tmpPrefix+randomName())
+	fh, err := r.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return false
 	}
-	_, herr := tmp.Write(header)
-	_, werr := tmp.Write(data)
-	cerr := tmp.Close()
-	if herr != nil || werr != nil || cerr != nil || os.Rename(tmp.Name(), p) != nil {
-		os.Remove(tmp.Name())
+	_, herr := fh.Write(header)
+	_, werr := fh.Write(data)
+	cerr := fh.Close()
+	if herr != nil || werr != nil || cerr != nil || r.Rename(tmp, rel) != nil {
+		r.Remove(tmp)
 		return false
 	}
 	return true
+}
+
+func randomName() string {
+	var b [8]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
 }
 
 // tmpPrefix names the temporary files of writeEntry.
 const tmpPrefix = ".tmp-"
 
 // ensureRoot creates the cache's own subdirectory with its marker, once
-// per Cache; false when it cannot be used (a file, a symlink, unwritable).
-func (c *Cache) ensureRoot() bool {
+// per Cache, and returns an os.Root at it; nil when it cannot be used (a
+// file, a symlink, unwritable, a directory of that name without our
+// marker).
+func (c *Cache) ensureRoot() *os.Root {
 	c.once.Do(func() {
 		if err := os.MkdirAll(c.root(), 0o755); err != nil {
 			return
 		}
+		if !owned(c.root()) {
+			fh, err := os.OpenFile(filepath.Join(c.root(), markerName), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+			if err != nil {
+				return
+			}
+			fh.WriteString(markerText)
+			fh.Close()
+		}
 		if owned(c.root()) {
-			return
+			if c.r, _ = os.OpenRoot(c.root()); c.r != nil {
+				runtime.AddCleanup(c, func(r *os.Root) { r.Close() }, c.r)
+			}
 		}
-		fh, err := os.OpenFile(filepath.Join(c.root(), markerName), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-		if err != nil {
-			return
-		}
-		fh.WriteString(markerText)
-		fh.Close()
 	})
-	return owned(c.root())
+	return c.r
 }
 
 // owned reports whether dir is a real directory (not a symlink) holding

@@ -128,3 +128,24 @@ func TestCacheEntryUnderAnotherKeyIsAMiss(t *testing.T) {
 		}
 	}
 }
+
+// TestCacheWritesStayInside: a symlink planted in the cache's own tree
+// (the cache directory may be a cloned project's ".") cannot lead an
+// entry's write out of it; such a save is only a miss.
+func TestCacheWritesStayInside(t *testing.T) {
+	dir, outside := t.TempDir(), t.TempDir()
+	c := NewCache(dir)
+	c.Save("tree", hexKey(1), []byte("first"))
+	shard := filepath.Join(dir, CacheSubdir, "result", hexKey(2)[:2])
+	os.MkdirAll(filepath.Dir(shard), 0o755)
+	if err := os.Symlink(outside, shard); err != nil {
+		t.Skip("no symlinks:", err)
+	}
+	c.Save("result", hexKey(2), []byte("second"))
+	if entries, _ := os.ReadDir(outside); len(entries) != 0 {
+		t.Errorf("the cache wrote outside its directory: %v", entries)
+	}
+	if _, ok := c.Load("tree", hexKey(1)); !ok {
+		t.Error("the first entry is gone")
+	}
+}
