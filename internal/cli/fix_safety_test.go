@@ -17,15 +17,6 @@ func fixIn(t *testing.T, dir string, args ...string) (int, string) {
 	return code, stderr
 }
 
-func readString(t *testing.T, path string) string {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(data)
-}
-
 // TestFixRefusesDirectorySymlinkOutOfRoot (issue 20, defect 2): a
 // directory symlink inside the checked tree leads to files outside; their
 // findings are reported but --fix does not write them (exit 2), while
@@ -43,10 +34,10 @@ func TestFixRefusesDirectorySymlinkOutOfRoot(t *testing.T) {
 	if code != exitError || !strings.Contains(stderr, "outside") {
 		t.Errorf("exit %d, stderr %q; want 2 and a refusal", code, stderr)
 	}
-	if got := readString(t, victim); got != testKernel {
+	if got := writeTestRead(t, victim); got != testKernel {
 		t.Errorf("a file outside the checked tree was rewritten:\n%s", got)
 	}
-	if got := readString(t, filepath.Join(dir, "mine.py")); got == testKernel {
+	if got := writeTestRead(t, filepath.Join(dir, "mine.py")); got == testKernel {
 		t.Error("the file inside the tree was not fixed")
 	}
 	if entries, _ := os.ReadDir(filepath.Join(outside, "lib")); len(entries) != 1 {
@@ -64,7 +55,7 @@ func TestFixSkipsFileChangedDuringRun(t *testing.T) {
 	testHookBeforeWrite = func(p string) { os.WriteFile(p, []byte(edited), 0o644) }
 	defer func() { testHookBeforeWrite = nil }()
 	code, stderr := fixIn(t, dir)
-	if got := readString(t, path); got != edited {
+	if got := writeTestRead(t, path); got != edited {
 		t.Errorf("the concurrent edit was overwritten:\n%s", got)
 	}
 	if !strings.Contains(stderr, "k.py: changed on disk while pallas-ls ran; not fixed") || code != exitFindings {
@@ -85,7 +76,7 @@ func TestFixRefusesReadOnlyFile(t *testing.T) {
 	if code != exitError || !strings.Contains(stderr, "k.py: not writing") || !strings.Contains(stderr, "read-only") {
 		t.Errorf("exit %d, stderr %q; want 2 and a refusal", code, stderr)
 	}
-	if got := readString(t, path); got != testKernel {
+	if got := writeTestRead(t, path); got != testKernel {
 		t.Errorf("read-only file rewritten:\n%s", got)
 	}
 }
@@ -105,7 +96,7 @@ func TestFixRefusesHardLinkedFile(t *testing.T) {
 	if code != exitError || !strings.Contains(stderr, "2 hard links") {
 		t.Errorf("exit %d, stderr %q; want 2 and a refusal", code, stderr)
 	}
-	if readString(t, path) != testKernel || readString(t, other) != testKernel {
+	if writeTestRead(t, path) != testKernel || writeTestRead(t, other) != testKernel {
 		t.Error("a hard-linked file was rewritten")
 	}
 }
@@ -119,7 +110,7 @@ func TestFixLongFileName(t *testing.T) {
 	if code, stderr := fixIn(t, dir); code != exitOK || !strings.Contains(stderr, "Fixed 1 problem.") {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
-	if readString(t, path) == testKernel {
+	if writeTestRead(t, path) == testKernel {
 		t.Error("not fixed")
 	}
 }

@@ -80,7 +80,8 @@ func selectTOML(data []byte, wanted [][]string) ([]byte, error) {
 		}
 		end := exprEnd(data, e)
 		if end <= prev || end > len(data) {
-			break // not a shape this code knows: let step 2 judge the rest
+			// Not a shape this code knows; refusing keeps the key bound.
+			return nil, fmt.Errorf("cannot delimit the TOML expression at byte %d; not read", prev)
 		}
 		if wanted == nil || onPaths(path, wanted) {
 			copy(out[prev:end], data[prev:end])
