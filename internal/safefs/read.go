@@ -159,20 +159,30 @@ func OpenRegular(path string) (*os.File, error) {
 // RealIn resolves path and returns its real path when that lies inside
 // the real root; otherwise an error wrapping ErrOutside that says where
 // the path leads.
+// A path that is outside root even before resolution (an absolute
+// "/etc/shadow", a "../../x" that climbs out) is refused without touching
+// the filesystem, so whether such a file exists is never revealed.
 func RealIn(root, path string) (string, error) {
 	realRoot, err := filepath.EvalSymlinks(root)
 	if err != nil {
 		return "", err
+	}
+	if abs, err := filepath.Abs(path); err == nil && !Within(abs, root) && !Within(abs, realRoot) {
+		return "", outside(path, abs, realRoot)
 	}
 	real, err := filepath.EvalSymlinks(path)
 	if err != nil {
 		return "", err
 	}
 	if !Within(real, realRoot) {
-		return "", &fs.PathError{Op: "read", Path: path,
-			Err: fmt.Errorf("%w (it leads to %s; the project is %s)", ErrOutside, real, realRoot)}
+		return "", outside(path, real, realRoot)
 	}
 	return real, nil
+}
+
+func outside(path, leads, root string) error {
+	return &fs.PathError{Op: "read", Path: path,
+		Err: fmt.Errorf("%w (it leads to %s; the project is %s)", ErrOutside, leads, root)}
 }
 
 // Within reports whether path is root or below it, lexically (both
