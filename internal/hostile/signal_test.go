@@ -138,3 +138,37 @@ func TestSignalEndsServer(t *testing.T) {
 		t.Errorf("exit %d after %v, want 143 within %v\nstderr:\n%s", r.code, time.Since(at), signalBound, tail(r.stderr))
 	}
 }
+
+// TestConcurrentEditsDuringFix (issue 20, defect 6): files saved by
+// someone else while --fix runs keep those edits; the others are fixed.
+// The edits land during the analysis, before any write: if the run were
+// so fast that they landed after its writes, they would still be what the
+// files hold, so the test cannot fail for timing alone.
+func TestConcurrentEditsDuringFix(t *testing.T) {
+	t.Parallel()
+	dir, orig, fixed := bigTree(t, 1000)
+	c := start(t, dir, nil, nil, "check", "--fix", "--no-cache", ".")
+	time.Sleep(300 * time.Millisecond)
+	edited := append(append([]byte{}, orig...), "# saved by the user during the run\n"...)
+	for i := range 100 {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("p%04d", i), "legacy.py"), edited, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	during := c.cmd.Process.Signal(syscall.Signal(0)) == nil
+	r := c.wait()
+	bounded(t, r, 1)
+	for i := range 1000 {
+		data, _ := os.ReadFile(filepath.Join(dir, fmt.Sprintf("p%04d", i), "legacy.py"))
+		want, what := fixed, "the fix"
+		if i < 100 {
+			want, what = edited, "the user's edit"
+		}
+		if !bytes.Equal(data, want) {
+			t.Errorf("p%04d/legacy.py does not hold %s", i, what)
+		}
+	}
+	if during && strings.Count(r.stderr, "changed on disk while pallas-ls ran; not fixed") != 100 {
+		t.Errorf("want 100 warnings about files changed during the run:\n%s", tail(r.stderr))
+	}
+}
