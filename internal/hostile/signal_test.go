@@ -146,7 +146,7 @@ func TestSignalEndsServer(t *testing.T) {
 // files hold, so the test cannot fail for timing alone.
 func TestConcurrentEditsDuringFix(t *testing.T) {
 	t.Parallel()
-	dir, orig, fixed := bigTree(t, 1000)
+	dir, orig, fixed := bigTree(t, 500)
 	c := start(t, dir, nil, nil, "check", "--fix", "--no-cache", ".")
 	time.Sleep(300 * time.Millisecond)
 	edited := append(append([]byte{}, orig...), "# saved by the user during the run\n"...)
@@ -158,7 +158,7 @@ func TestConcurrentEditsDuringFix(t *testing.T) {
 	during := c.cmd.Process.Signal(syscall.Signal(0)) == nil
 	r := c.wait()
 	bounded(t, r, 1)
-	for i := range 1000 {
+	for i := range 500 {
 		data, _ := os.ReadFile(filepath.Join(dir, fmt.Sprintf("p%04d", i), "legacy.py"))
 		want, what := fixed, "the fix"
 		if i < 100 {
