@@ -123,7 +123,7 @@ Commands:
   help [COMMAND]             show this help, or a command's flags
 
 Exit codes: 0 no findings at or above --fail-on, 1 findings, 2 usage,
-configuration or internal error.
+configuration or internal error, 130 or 143 interrupted (SIGINT, SIGTERM).
 `
 
 // runHelp prints the overview, or one command's usage, on stdout: the user
