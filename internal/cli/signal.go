@@ -46,6 +46,7 @@ func runSignalled(sigs <-chan os.Signal, grace time.Duration, stop func(), stder
 		select {
 		case code := <-done:
 			if got != nil {
+				stop() // a straggling cache write, if any, finishes first
 				return signalCode(got)
 			}
 			return code

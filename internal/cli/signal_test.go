@@ -20,8 +20,8 @@ func TestSignalEndsRun(t *testing.T) {
 			<-ctx.Done()
 			return exitError
 		})
-		if code != want || stopped {
-			t.Errorf("%v: exit %d (stopped %v), want %d from a run that ended by itself", sig, code, stopped, want)
+		if code != want || !stopped {
+			t.Errorf("%v: exit %d (writes stopped: %v), want %d, writes stopped before exiting", sig, code, stopped, want)
 		}
 	}
 }
