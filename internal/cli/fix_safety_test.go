@@ -157,3 +157,49 @@ func TestFileDeletedAfterDiscovery(t *testing.T) {
 		t.Errorf("stderr %q lacks the skip note", stderr)
 	}
 }
+
+// TestReplaceFileSwappedDirectory: a directory on the way swapped for a
+// symlink out of the tree after the path was resolved cannot lead the
+// write out: the os.Root at the real root refuses it.
+func TestReplaceFileSwappedDirectory(t *testing.T) {
+	root, outside := t.TempDir(), t.TempDir()
+	path := filepath.Join(root, "pkg", "k.py")
+	writeTestFile(t, path, testKernel, 0o644)
+	writeTestFile(t, filepath.Join(outside, "k.py"), testKernel, 0o644)
+	target, err := resolveTarget(path, root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.Rename(filepath.Join(root, "pkg"), filepath.Join(root, "pkg-old"))
+	if err := os.Symlink(outside, filepath.Join(root, "pkg")); err != nil {
+		t.Skip("no symlinks:", err)
+	}
+	r, err := os.OpenRoot(target.root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	keep, err := target.keep(r)
+	if err == nil {
+		err = target.replace(r, keep, []byte(testKernel), []byte("evil\n"))
+	}
+	if err == nil {
+		t.Error("the write through the swapped directory succeeded")
+	}
+	if got := writeTestRead(t, filepath.Join(outside, "k.py")); got != testKernel {
+		t.Errorf("the file outside was rewritten: %q", got)
+	}
+}
+
+// TestConfigNamedOutsideTree: --config FILE is read wherever it is: the
+// user named it.
+func TestConfigNamedOutsideTree(t *testing.T) {
+	dir := t.TempDir()
+	writeTestFile(t, filepath.Join(dir, "k.py"), testKernel, 0o644)
+	cfg := filepath.Join(t.TempDir(), "ci.toml")
+	writeTestFile(t, cfg, "ignore = [\"PAL3*\"]\n", 0o644)
+	code, stdout, stderr := runIn(t, dir, false, noEnv, "check", "--jax-version", "0.11", "--config", cfg)
+	if code != exitOK || !strings.Contains(stdout, "All checks passed.") {
+		t.Errorf("exit %d, stdout %q, stderr %q; want the named file's ignore applied", code, stdout, stderr)
+	}
+}

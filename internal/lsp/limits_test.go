@@ -2,6 +2,9 @@ package lsp
 
 import (
 	"fmt"
+	"math"
+	"os"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -78,5 +81,20 @@ func TestWorkspaceFolderOfSlash(t *testing.T) {
 		TextDocument: protocol.TextDocumentIdentifier{URI: tc.uri("nothing.py")}}}, &hover)
 	if err := tc.shutdownExit(); err != nil {
 		t.Errorf("shutdown: %v", err)
+	}
+}
+
+// TestServerSetsMemoryLimit: after indexing, the server's soft heap limit
+// follows the Python it holds, as check's does (at least 512 MiB).
+func TestServerSetsMemoryLimit(t *testing.T) {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		t.Skip("GOMEMLIMIT is set")
+	}
+	prev := debug.SetMemoryLimit(math.MaxInt64)
+	defer debug.SetMemoryLimit(prev)
+	tc := session(t, map[string]string{"kernels.py": kernelSrc}, clientOpts{})
+	tc.waitLog("indexed ")
+	if got := debug.SetMemoryLimit(-1); got != 512<<20 {
+		t.Errorf("soft memory limit %d, want 512 MiB for a small workspace", got)
 	}
 }
