@@ -125,15 +125,6 @@ func (e *Env) asMap() map[string]Value {
 	return m
 }
 
-// globals returns the module scope.
-func (e *Env) globals() *Env {
-	s := e
-	for s.parent != nil {
-		s = s.parent
-	}
-	return s
-}
-
 // saved holds some bindings of a scope, for restoring them.
 type saved struct {
 	names []string
