@@ -97,7 +97,7 @@ func (in *interp) callAPI(qual string, a args, site *Expr) Value {
 	case lowering.RoleSetMesh:
 		if m, ok := first(a).(*vMesh); ok && site != nil {
 			c := *in.cur
-			c.key_ = "" // the copy will change
+			c.cachedKey = "" // the copy will change
 			c.Mesh = m
 			in.cur = &c
 		}

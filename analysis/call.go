@@ -159,7 +159,7 @@ func isCallable(v Value) bool {
 
 func (in *interp) callJitted(f *vJitted, a args, site *Expr) Value {
 	c := *in.cur
-	c.key_ = "" // the copy will change
+	c.cachedKey = "" // the copy will change
 	if c.Kind == CtxPlain || c.Kind == CtxUnknown {
 		if c.Jit.empty() {
 			c.Jit = f.Describe

@@ -52,9 +52,9 @@ type Ctx struct {
 	Mesh *vMesh
 	// Scan collects kernel effects in CtxKernel.
 	Scan *kernelScan
-	// key_ caches key(); contexts are copied before they are changed, and
+	// cachedKey caches key(); contexts are copied before they are changed, and
 	// every such copy clears it.
-	key_ string
+	cachedKey string
 }
 
 // text is a description for messages that may quote source code: a
@@ -93,8 +93,8 @@ func (t text) String() string {
 
 // key identifies contexts the analysis treats alike, for memoisation.
 func (c *Ctx) key() string {
-	if c.key_ != "" {
-		return c.key_
+	if c.cachedKey != "" {
+		return c.cachedKey
 	}
 	var b strings.Builder
 	b.WriteByte(byte('0' + c.Kind))
@@ -109,8 +109,8 @@ func (c *Ctx) key() string {
 		}
 	}
 	b.Write(appendPtr(nil, unsafe.Pointer(c.Scan)))
-	c.key_ = b.String()
-	return c.key_
+	c.cachedKey = b.String()
+	return c.cachedKey
 }
 
 // fullyManual reports whether every mesh axis is manual, or whether that is
@@ -135,7 +135,7 @@ func (c *Ctx) fullyManual() (ok bool, missing []string) {
 // enterShardMap returns the context inside a shard_map body.
 func (c *Ctx) enterShardMap(sp *smSpec) *Ctx {
 	n := *c
-	n.key_ = "" // the copy will change
+	n.cachedKey = "" // the copy will change
 	n.Kind = CtxShardMap
 	n.SM = sp
 	mesh := sp.MeshAxes

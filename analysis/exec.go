@@ -141,7 +141,7 @@ func (in *interp) execWith(env *Env, st *Stmt) bool {
 		v := in.eval(env, it.Ctx)
 		if m := meshOfContextManager(v); m != nil {
 			c := *in.cur
-			c.key_ = "" // the copy will change
+			c.cachedKey = "" // the copy will change
 			c.Mesh = m
 			in.cur = &c
 		}

@@ -176,7 +176,7 @@ func (in *interp) shardingCall(name string, a args, site *Expr) Value {
 	case "jax.lax.with_sharding_constraint":
 		if in.cur.Kind == CtxPlain && in.cur.Multi.empty() && !in.cur.Jit.empty() {
 			c := *in.cur
-			c.key_ = "" // the copy will change
+			c.cachedKey = "" // the copy will change
 			c.Multi = text{lit: "jax.lax.with_sharding_constraint"}
 			in.cur = &c
 		}

@@ -488,7 +488,7 @@ func (w *shapeWalk) expr(a, b *Expr) bool {
 	return true
 }
 
-func (w *shapeWalk) exprs_(a, b []*Expr) bool { return pairwise(a, b, w.expr) }
+func (w *shapeWalk) exprPairs(a, b []*Expr) bool { return pairwise(a, b, w.expr) }
 
 // inert compares two expressions where the interpreter evaluates a
 // constant and discards its value: a statement that is only a constant
@@ -550,7 +550,7 @@ func (w *shapeWalk) stmt(a, b *Stmt) bool {
 	} else {
 		body = w.stmts(a.Body, b.Body)
 	}
-	if !w.exprs_(a.Targets, b.Targets) || !value(a.Value, b.Value) || !w.expr(a.Cond, b.Cond) ||
+	if !w.exprPairs(a.Targets, b.Targets) || !value(a.Value, b.Value) || !w.expr(a.Cond, b.Cond) ||
 		!body || !w.stmts(a.Else, b.Else) || !w.stmts(a.Finally, b.Finally) ||
 		!w.def(a.Def, b.Def) || !w.class(a.Class, b.Class) || !w.imp(a.Import, b.Import) {
 		return false
@@ -602,7 +602,7 @@ func (w *shapeWalk) def(a, b *FuncDef) bool {
 			return false
 		}
 	}
-	if !w.exprs_(a.Decorators, b.Decorators) {
+	if !w.exprPairs(a.Decorators, b.Decorators) {
 		return false
 	}
 	if dead {
@@ -628,5 +628,5 @@ func (w *shapeWalk) class(a, b *ClassDef) bool {
 	}
 	w.span(&a.Span, b.Span)
 	w.span(&a.NameSpan, b.NameSpan)
-	return w.exprs_(a.Bases, b.Bases) && w.exprs_(a.Decorators, b.Decorators) && w.stmts(a.Body, b.Body)
+	return w.exprPairs(a.Bases, b.Bases) && w.exprPairs(a.Decorators, b.Decorators) && w.stmts(a.Body, b.Body)
 }
