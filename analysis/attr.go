@@ -73,7 +73,7 @@ func (in *interp) moduleAttr(m *Module, name string) Value {
 			return v
 		}
 	}
-	if sub := in.prog.lookup(joinQual(m.Name, name), m.Path); sub != nil {
+	if sub := in.prog.submodule(m, name); sub != nil {
 		return &vModule{M: sub}
 	}
 	return unknown
@@ -157,34 +157,24 @@ func (in *interp) execImport(env *Env, imp *Import) {
 	}
 }
 
-// isExternalQual reports names the analysis never resolves into the
-// workspace: JAX itself (even when the workspace is JAX's own repository,
-// its API is modelled by the lowering tables, not by its source).
-func isExternalQual(q string) bool {
-	return q == "jax" || q == "jaxlib" || hasPrefix(q, "jax.") || hasPrefix(q, "jaxlib.")
-}
-
-func hasPrefix(s, p string) bool { return len(s) >= len(p) && s[:len(p)] == p }
-
 func (in *interp) importModule(name string, from *Summary) Value {
-	if !isExternalQual(name) && from != nil {
-		if m := in.prog.resolve(name, from.Path); m != nil {
-			in.runModule(m)
-			return &vModule{M: m}
-		}
+	if m := in.prog.importTarget(name, from); m != nil {
+		in.runModule(m)
+		return &vModule{M: m}
 	}
 	return &vExternal{Qual: name}
 }
 
 func (in *interp) fromModule(imp *Import, from *Summary) Value {
-	if imp.Level > 0 {
-		if m, _ := in.prog.relative(from, imp.Level, imp.Module); m != nil {
-			in.runModule(m)
-			return &vModule{M: m}
-		}
-		return unknown
+	m, external := in.prog.fromTarget(imp, from)
+	switch {
+	case m != nil:
+		in.runModule(m)
+		return &vModule{M: m}
+	case external:
+		return &vExternal{Qual: imp.Module}
 	}
-	return in.importModule(imp.Module, from)
+	return unknown
 }
 
 func (in *interp) importFrom(imp *Import, name string, from *Summary) Value {

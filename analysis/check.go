@@ -428,19 +428,6 @@ func report(l *lastRun, opts *Options) *Result {
 	return res
 }
 
-func enabled(code string, opts *Options) bool {
-	sel := len(opts.Select) == 0
-	for _, p := range opts.Select {
-		sel = sel || matchCode(p, code)
-	}
-	for _, p := range opts.Ignore {
-		if matchCode(p, code) {
-			return false
-		}
-	}
-	return sel
-}
-
 func filterInfo(diags []Diagnostic, show bool) []Diagnostic {
 	if show {
 		return diags
@@ -551,16 +538,4 @@ func dedupe(diags []Diagnostic) []Diagnostic {
 		out = append(out, d)
 	}
 	return out
-}
-
-// sameBytes is bytes.Equal that answers at once for the same slice, the
-// usual case of a file an editor session did not touch.
-func sameBytes(a, b []byte) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	if len(a) == 0 || &a[0] == &b[0] {
-		return true
-	}
-	return string(a) == string(b)
 }

@@ -1,9 +1,10 @@
 package analysis
 
 import (
-	"github.com/pallas-ls/pallas-ls/lowering"
 	"maps"
 	"slices"
+
+	"github.com/pallas-ls/pallas-ls/lowering"
 )
 
 // conventionalCoreAxes are the axis names Pallas TPU code uses for

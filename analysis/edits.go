@@ -20,9 +20,6 @@ func (s *Summary) Newline() string {
 	return "\n"
 }
 
-// Text returns the source of a span.
-func (s *Summary) Text(sp pp.Span) string { return string(s.Src[sp.Start:sp.End]) }
-
 // Location returns the Location of a span of this file.
 func (s *Summary) Location(sp pp.Span) Location { return s.location(sp) }
 

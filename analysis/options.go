@@ -1,6 +1,11 @@
 package analysis
 
-import "github.com/pallas-ls/pallas-ls/lowering"
+import (
+	"path"
+	"strings"
+
+	"github.com/pallas-ls/pallas-ls/lowering"
+)
 
 // Options are the settings one Check run uses. Front ends build them from
 // flags, config files and editor settings; the engine never reads files or
@@ -32,4 +37,35 @@ type Options struct {
 type SourceFile struct {
 	Path string // absolute, cleaned
 	Src  []byte
+}
+
+func enabled(code string, opts *Options) bool {
+	sel := len(opts.Select) == 0
+	for _, p := range opts.Select {
+		sel = sel || matchCode(p, code)
+	}
+	for _, p := range opts.Ignore {
+		if matchCode(p, code) {
+			return false
+		}
+	}
+	return sel
+}
+
+// sameBytes is bytes.Equal that answers at once for the same slice, the
+// usual case of a file an editor session did not touch.
+func sameBytes(a, b []byte) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if len(a) == 0 || &a[0] == &b[0] {
+		return true
+	}
+	return string(a) == string(b)
+}
+
+// matchCode reports whether a code matches a pattern such as PAL101 or PAL1*.
+func matchCode(pattern, code string) bool {
+	ok, err := path.Match(strings.ToUpper(pattern), code)
+	return err == nil && ok
 }

@@ -163,10 +163,44 @@ func (p *Program) resolve(name, from string) *Module {
 	return p.lookup(name, from)
 }
 
+// importTarget is the workspace module an absolute `import name` in file
+// from runs, or nil: JAX itself (isExternalQual) and what the workspace
+// does not hold are external.
+func (p *Program) importTarget(name string, from *Summary) *Module {
+	if isExternalQual(name) || from == nil {
+		return nil
+	}
+	return p.resolve(name, from.Path)
+}
+
+// fromTarget is the module a `from M import ...` in file from takes its
+// names from, or nil; external says M is outside the workspace (so are the
+// names), not a relative import that names no module of it.
+func (p *Program) fromTarget(imp *Import, from *Summary) (m *Module, external bool) {
+	if imp.Level > 0 {
+		return p.relative(from, imp.Level, imp.Module), false
+	}
+	m = p.importTarget(imp.Module, from)
+	return m, m == nil
+}
+
+// submodule is the module importable as m's submodule name, or nil: what
+// `from m import name` or `m.name` reaches when m does not bind name.
+func (p *Program) submodule(m *Module, name string) *Module {
+	return p.lookup(joinQual(m.Name, name), m.Path)
+}
+
 // beside finds the module importable as name from directory dir itself.
-func (p *Program) beside(name, dir string) *Module {
-	target := filepath.Join(dir, filepath.FromSlash(strings.ReplaceAll(name, ".", "/")))
-	for _, c := range []string{target + ".py", filepath.Join(target, "__init__.py"), target} {
+func (p *Program) beside(name, dir string) *Module { return p.first(moduleFiles(dir, name)) }
+
+// relative resolves `from ..a import` against the importing file's path.
+func (p *Program) relative(from *Summary, level int, mod string) *Module {
+	return p.first(moduleFiles(relativeDir(from.Path, level), mod))
+}
+
+// first is the module at the first of paths that holds one.
+func (p *Program) first(paths [3]string) *Module {
+	for _, c := range paths {
 		if m := p.byPath[c]; m != nil {
 			return m
 		}
@@ -174,26 +208,26 @@ func (p *Program) beside(name, dir string) *Module {
 	return nil
 }
 
-// relative resolves `from ..a import` against the importing file's path.
-func (p *Program) relative(from *Summary, level int, mod string) (*Module, string) {
-	dir := filepath.Dir(from.Path)
+// moduleFiles lists where the module dotted (relative to directory dir;
+// "" for dir itself) may live, in the order Python tries them: a module
+// file, a package's __init__.py, a namespace package's directory. The
+// resolver and the pre-scan (prune.go) both take their candidates from
+// here, so that the pre-scan's import graph holds every edge the resolver
+// links (TestPrescanHoldsResolvedImports).
+func moduleFiles(dir, dotted string) [3]string {
+	base := filepath.Join(dir, filepath.FromSlash(strings.ReplaceAll(dotted, ".", "/")))
+	return [3]string{base + ".py", filepath.Join(base, "__init__.py"), base}
+}
+
+// relativeDir is the directory a relative import of level dots in the
+// file at path starts from: the file's own for one dot, one up per further
+// dot.
+func relativeDir(path string, level int) string {
+	dir := filepath.Dir(path)
 	for i := 1; i < level; i++ {
 		dir = filepath.Dir(dir)
 	}
-	target := dir
-	if mod != "" {
-		target = filepath.Join(dir, filepath.FromSlash(strings.ReplaceAll(mod, ".", "/")))
-	}
-	if m := p.byPath[target+".py"]; m != nil {
-		return m, ""
-	}
-	if m := p.byPath[filepath.Join(target, "__init__.py")]; m != nil {
-		return m, ""
-	}
-	if m := p.byPath[target]; m != nil {
-		return m, ""
-	}
-	return nil, target
+	return dir
 }
 
 func sharedPrefix(a, b string) int {
@@ -217,3 +251,35 @@ func commonParent(paths []string) string {
 	}
 	return root
 }
+
+// moduleNames lists every dotted name a file can be imported as,
+// relative to each ancestor directory up to the root that may be on
+// sys.path (layout.importRoot; as NewProgram does), including its package
+// directories' names for __init__.py.
+func moduleNames(path string, lay *layout) []string {
+	root := lay.root
+	rel := strings.TrimSuffix(path, ".py")
+	if filepath.Base(path) == "__init__.py" {
+		rel = filepath.Dir(path)
+	}
+	var out []string
+	for dir := filepath.Dir(rel); ; dir = filepath.Dir(dir) {
+		name := strings.ReplaceAll(strings.TrimPrefix(strings.TrimPrefix(rel, dir), string(filepath.Separator)), string(filepath.Separator), ".")
+		if name != "" && lay.importRoot(dir) {
+			out = append(out, name)
+		}
+		if dir == root || len(dir) < len(root) || filepath.Dir(dir) == dir {
+			break
+		}
+	}
+	return out
+}
+
+// isExternalQual reports names the analysis never resolves into the
+// workspace: JAX itself (even when the workspace is JAX's own repository,
+// its API is modelled by the lowering tables, not by its source).
+func isExternalQual(q string) bool {
+	return q == "jax" || q == "jaxlib" || hasPrefix(q, "jax.") || hasPrefix(q, "jaxlib.")
+}
+
+func hasPrefix(s, p string) bool { return len(s) >= len(p) && s[:len(p)] == p }

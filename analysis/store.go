@@ -7,8 +7,9 @@ import (
 	"encoding/gob"
 	"encoding/hex"
 	"fmt"
-	pp "github.com/pallas-ls/pallas-ls/pyparse"
 	"sort"
+
+	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
 
 // summarizeOne summarises a file, taking its syntax tree from the store

@@ -150,3 +150,6 @@ func joinQual(a, b string) string {
 	}
 	return a + "." + b
 }
+
+// Text returns the source of a span.
+func (s *Summary) Text(sp pp.Span) string { return string(s.Src[sp.Start:sp.End]) }

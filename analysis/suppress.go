@@ -1,7 +1,6 @@
 package analysis
 
 import (
-	"path"
 	"regexp"
 	"strings"
 
@@ -74,12 +73,6 @@ func splitCodes(s string) []string {
 		}
 	}
 	return out
-}
-
-// matchCode reports whether a code matches a pattern such as PAL101 or PAL1*.
-func matchCode(pattern, code string) bool {
-	ok, err := path.Match(strings.ToUpper(pattern), code)
-	return err == nil && ok
 }
 
 // suppresses reports whether sp silences d, and marks it used.

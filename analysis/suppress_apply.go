@@ -125,41 +125,4 @@ func removeSuppression(s *Summary, sp *Suppression, code string) SuggestedFix {
 	return fix
 }
 
-// kernelInfos converts facts into hover information.
-func kernelInfo(f *KernelCall) KernelCallInfo {
-	info := KernelCallInfo{Location: f.Site, Kernel: f.Kernel, Backend: f.Backend.String()}
-	var comm []string
-	for _, op := range f.Ops {
-		comm = append(comm, fmt.Sprintf("%s (%s) at line %d", op.Kind, op.API[strings.LastIndexByte(op.API, '.')+1:], op.Pos.Line))
-	}
-	info.Communication = strings.Join(comm, "; ")
-	for _, r := range f.Reaches {
-		info.Contexts = append(info.Contexts, DescribeReach(r))
-	}
-	return info
-}
-
-// DescribeReach renders a context in words, for hovers and messages.
-func DescribeReach(r Reach) string {
-	var s string
-	switch r.Kind.String() {
-	case "eager-single":
-		s = "outside shard_map"
-	case "jit-multi":
-		s = "under a multi-device jit (" + r.Multi + ") without shard_map"
-	case "shard-map-full":
-		s = "inside a fully manual shard_map"
-	case "shard-map-partial":
-		s = "inside a shard_map that leaves axes " + strings.Join(r.Missing, ", ") + " not manual"
-	case "pmap":
-		s = "inside jax.pmap"
-	default:
-		s = "in an unknown context (no caller in the workspace)"
-	}
-	if r.Entry != "" {
-		s += ", reached from " + r.Entry
-	}
-	return s
-}
-
 func spanOf(start, end int) pp.Span { return pp.Span{Start: start, End: end} }
