@@ -68,8 +68,8 @@ func bindMethod(a Value, self *vInstance, c *vClass) Value {
 
 func (in *interp) moduleAttr(m *Module, name string) Value {
 	in.runModule(m)
-	if m.env != nil {
-		if v, ok := m.env.get(name); ok {
+	if env := in.scope(m); env != nil {
+		if v, ok := env.get(name); ok {
 			return v
 		}
 	}
@@ -82,11 +82,11 @@ func (in *interp) moduleAttr(m *Module, name string) Value {
 // runModule executes a module's top level once, as an entry of its own:
 // what it does at import time runs outside any SPMD context.
 func (in *interp) runModule(m *Module) {
-	if m.state != 0 {
+	r := &in.mods[m.id] // the table never grows during a run
+	if r.state != modFresh {
 		return
 	}
-	m.state = 1
-	m.env = newEnv(nil, m)
+	r.state, r.env = modRunning, newEnv(nil, m)
 	in.journal.mods = append(in.journal.mods, m)
 	if in.log != nil {
 		in.log.mods = append(in.log.mods, m)
@@ -96,11 +96,11 @@ func (in *interp) runModule(m *Module) {
 		in.cur = &Ctx{Kind: CtxPlain}
 		in.file = m.Sum
 		in.stack = []*frame{{what: "module top level of " + filepath.Base(m.Path), file: m.Sum}}
-		m.env.set("__name__", unknown)
-		in.execBody(m.env, m.Sum.Body)
+		r.env.set("__name__", unknown)
+		in.execBody(r.env, m.Sum.Body)
 		in.restoreTop(saved)
 	}
-	m.state = 2
+	r.state = modDone
 }
 
 type topState struct {
@@ -146,8 +146,8 @@ func (in *interp) execImport(env *Env, imp *Import) {
 	if imp.Star {
 		if mv, ok := in.fromModule(imp, from).(*vModule); ok {
 			in.runModule(mv.M)
-			if mv.M.env != nil {
-				mv.M.env.each(func(k string, v Value) {
+			if env := in.scope(mv.M); env != nil {
+				env.each(func(k string, v Value) {
 					if len(k) > 0 && k[0] != '_' {
 						env.set(k, v)
 					}

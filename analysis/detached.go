@@ -106,7 +106,7 @@ func (in *interp) runMain(c cursor, m *Module, d *FuncDef) {
 	in.log = log
 	in.entry(m, "module top level of "+filepath.Base(m.Path), CtxPlain, func() {
 		in.markCalled(d)
-		in.execBody(m.env, d.Body)
+		in.execBody(in.scope(m), d.Body)
 	})
 	in.log, log.seen = nil, nil
 	in.undoState(in.marks[at])
@@ -125,7 +125,7 @@ var testsStart = cursor{phase: phaseTests, mod: -1}
 func (in *interp) mainsFrom(c cursor, f func(c cursor, m *Module, d *FuncDef) bool) {
 	for i := c.mod; i < len(in.prog.Modules); i++ {
 		m := in.prog.Modules[i]
-		if m.Sum == nil || m.env == nil || !in.entries[m.Path] {
+		if m.Sum == nil || in.scope(m) == nil || !in.entries[m.Path] {
 			continue
 		}
 		stmt, _ := c.at(i)
@@ -228,7 +228,7 @@ func (in *interp) candidatesRun() map[*FuncDef]bool {
 		}
 	}
 	for _, m := range in.prog.Modules {
-		if m.Sum == nil || m.env == nil || !m.Sum.UsesPallas {
+		if m.Sum == nil || in.scope(m) == nil || !m.Sum.UsesPallas {
 			continue
 		}
 		for _, st := range m.Sum.Body {
@@ -301,14 +301,9 @@ type swapped struct {
 	envs      []envUndo
 	envsV     []Value
 	mods      []*Module
-	modsV     []modState
+	modsV     []modRun
 	pins      []unsafe.Pointer
 	budget    int
-}
-
-type modState struct {
-	state uint8
-	env   *Env
 }
 
 // taken is one map's journal records from a mark on, with the values
@@ -370,7 +365,7 @@ func (in *interp) swapOut(m mark) *swapped {
 	}
 	s.mods = append([]*Module(nil), j.mods[m.mods:]...)
 	for _, md := range s.mods {
-		s.modsV = append(s.modsV, modState{md.state, md.env})
+		s.modsV = append(s.modsV, in.mods[md.id])
 	}
 	s.pins = append([]unsafe.Pointer(nil), in.pins[m.pins:]...)
 	// What remains is undoState's, the attributes and bindings done.
@@ -399,7 +394,7 @@ func (in *interp) swapIn(s *swapped) {
 	}
 	j.envs = append(j.envs, s.envs...)
 	for i, md := range s.mods {
-		md.state, md.env = s.modsV[i].state, s.modsV[i].env
+		in.mods[md.id] = s.modsV[i]
 	}
 	j.mods = append(j.mods, s.mods...)
 	in.pins = append(in.pins, s.pins...)

@@ -110,7 +110,7 @@ func (in *interp) runTests(mi int, m *Module, stmt, method int) {
 		switch {
 		case st.Kind == StDef && strings.HasPrefix(st.Def.Name, "test"):
 			in.begin(cursor{phaseTests, mi, j, 0})
-			v := m.env.value(st.Def.Name)
+			v := in.scope(m).value(st.Def.Name)
 			in.entry(m, "test "+st.Def.Name, testCtx(st.Def), func() { in.call(v, args{opaque: true}, nil) })
 		case st.Kind == StClass && isTestClass(st.Class):
 			in.runTestClass(cursor{phaseTests, mi, j, 0}, m, st.Class, methodFrom(j == stmt, method))
@@ -138,7 +138,7 @@ func isTestClass(c *ClassDef) bool {
 }
 
 func (in *interp) runTestClass(at cursor, m *Module, cd *ClassDef, from int) {
-	cls, ok := m.env.value(cd.Name).(*vClass)
+	cls, ok := in.scope(m).value(cd.Name).(*vClass)
 	if !ok {
 		return
 	}
@@ -204,7 +204,7 @@ func (in *interp) callPath(m *Module, path []string) {
 func (in *interp) runLibraryEntries(c cursor) {
 	for i := c.mod; i < len(in.prog.Modules); i++ {
 		m := in.prog.Modules[i]
-		if m.Sum == nil || m.env == nil || !m.Sum.UsesPallas {
+		if m.Sum == nil || in.scope(m) == nil || !m.Sum.UsesPallas {
 			continue
 		}
 		stmt, method := c.at(i)
@@ -213,7 +213,7 @@ func (in *interp) runLibraryEntries(c cursor) {
 			case StDef:
 				if in.called[st.Def] == 0 {
 					in.begin(cursor{phaseLibrary, i, j, 0})
-					v := m.env.value(st.Def.Name)
+					v := in.scope(m).value(st.Def.Name)
 					if in.skipInert(st.Def, v) {
 						continue
 					}
@@ -249,7 +249,7 @@ func (in *interp) skipInert(def *FuncDef, v Value) bool {
 }
 
 func (in *interp) runLibraryClass(at cursor, m *Module, cd *ClassDef, from int) {
-	cls, ok := m.env.value(cd.Name).(*vClass)
+	cls, ok := in.scope(m).value(cd.Name).(*vClass)
 	if !ok {
 		return
 	}

@@ -163,3 +163,21 @@ func (s *Summary) LineIndent(off int) (int, string) {
 	}
 	return start, string(s.Src[start:end])
 }
+
+// firstLine is the short anchor of spec §3: the span cut at the end of
+// its first line.
+func (s *Summary) firstLine(sp pp.Span) Location {
+	m := s.Mapper()
+	if end := m.LineEnd(m.Line(sp.Start)); end < sp.End && end > sp.Start {
+		sp.End = end
+	}
+	return s.location(sp)
+}
+
+// location converts a span of this file to a Location.
+func (s *Summary) location(sp pp.Span) Location {
+	m := s.Mapper()
+	l, c := m.LineCol(sp.Start)
+	el, ec := m.LineCol(sp.End)
+	return Location{File: s.Path, Span: sp, Pos: Position{Line: l, Column: c, EndLine: el, EndColumn: ec}}
+}

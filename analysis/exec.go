@@ -193,7 +193,7 @@ func (in *interp) assign(env *Env, t *Expr, v Value) {
 			case *vClass:
 				in.setAttr(o.Attrs, t.Name, v)
 			case *vModule:
-				if e := o.M.env; e != nil {
+				if e := in.scope(o.M); e != nil {
 					old, had := e.get(t.Name)
 					in.journal.envs = append(in.journal.envs, envUndo{env: e, name: t.Name, old: old, had: had})
 					e.set(t.Name, v)

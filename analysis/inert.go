@@ -272,10 +272,11 @@ func (c *inertCheck) value(v Value, attrs []string, depth int) bool {
 		// Reading an attribute of a module that has run reads its scope;
 		// anything else may run a module.
 		m := v.M
-		if len(attrs) == 0 || m.state != 2 || m.env == nil {
+		r := c.in.mods[m.id]
+		if len(attrs) == 0 || r.state != modDone || r.env == nil {
 			return false
 		}
-		w, ok := m.env.get(attrs[0])
+		w, ok := r.env.get(attrs[0])
 		return ok && c.value(w, attrs[1:], depth)
 	case *vFunc:
 		return c.values(v.Defaults, depth) && c.fn(v)

@@ -187,6 +187,8 @@ type interp struct {
 	entryNo int32
 	// entries are the modules that run as entries (prune.go).
 	entries map[string]bool
+	// mods holds each module's run, by Module.id.
+	mods []modRun
 	// Detached entries and replays (detached.go): libStart is the mark
 	// where the library entries begin (-1 before); log collects what the
 	// running main block or library entry reports, mainLogs and lib keep
@@ -213,13 +215,30 @@ func newInterp(ctx context.Context, prog *Program, opts *Options, budget int) *i
 		ctx: ctx, prog: prog, opts: opts, libStart: -1, testsStart: -1,
 		memo: map[string]Value{}, active: map[string]bool{}, called: map[*FuncDef]int32{}, evals: map[*FuncDef]int{}, assigned: map[*Stmt][]string{}, instances: map[instKey]*vInstance{},
 		calls: map[callSiteKey]*kernelCall{}, effects: map[*kernelDecl]*kernelEffects{},
-		wrapper: map[string]bool{}, limit: budget,
+		wrapper: map[string]bool{}, limit: budget, mods: make([]modRun, prog.nmods),
 	}
 	for _, w := range opts.ShardMapWrappers {
 		in.wrapper[w] = true
 	}
 	return in
 }
+
+// modRun is the state of one module's top level in a run.
+type modRun struct {
+	state modState
+	env   *Env // its globals, once it started
+}
+
+type modState uint8
+
+const (
+	modFresh   modState = iota // not run yet
+	modRunning                 // its top level is running (a cyclic importer sees it half done)
+	modDone
+)
+
+// scope is module m's global scope, nil while it has not run.
+func (in *interp) scope(m *Module) *Env { return in.mods[m.id].env }
 
 // tick spends one unit of budget; false means stop evaluating.
 func (in *interp) tick() bool {

@@ -172,7 +172,7 @@ func (in *interp) undoState(m mark) {
 		}
 	}
 	for i := len(j.mods) - 1; i >= m.mods; i-- {
-		j.mods[i].state, j.mods[i].env = 0, nil
+		in.mods[j.mods[i].id] = modRun{}
 	}
 	j.memo, j.assigned, j.evals = truncate(j.memo, m.memo), truncate(j.assigned, m.assigned), truncate(j.evals, m.evals)
 	j.instances, j.effects = truncate(j.instances, m.instances), truncate(j.effects, m.effects)

@@ -15,8 +15,9 @@ type Module struct {
 	Path  string // file path, or directory for a namespace package
 	Sum   *Summary
 	IsPkg bool // __init__.py or namespace directory
-	env   *Env
-	state uint8 // 0 fresh, 1 executing, 2 done
+	// id numbers the program's modules (namespace packages too) from 0,
+	// for the tables of a run over them (interp.mods).
+	id int
 }
 
 // Program links the summaries of all checked files into a module index.
@@ -26,6 +27,7 @@ type Program struct {
 	byName  map[string][]*Module
 	byPath  map[string]*Module
 	lay     *layout
+	nmods   int // modules numbered so far (Module.id)
 }
 
 // layout is what module names depend on: the files' common root and the
@@ -87,6 +89,7 @@ func newProgramAt(files []*Summary, lay *layout) *Program {
 }
 
 func (p *Program) add(m *Module) {
+	m.id, p.nmods = p.nmods, p.nmods+1
 	p.Modules = append(p.Modules, m)
 	p.byPath[m.Path] = m
 	for _, name := range moduleNames(m.Path, p.lay) {
@@ -118,7 +121,8 @@ func (p *Program) ensurePackage(name, dir string) {
 	if filepath.Base(dir) == "__init__" {
 		return
 	}
-	m := &Module{Name: name, Path: dir, IsPkg: true}
+	m := &Module{Name: name, Path: dir, IsPkg: true, id: p.nmods}
+	p.nmods++
 	p.byName[name] = append(p.byName[name], m)
 	p.byPath[dir] = m
 	if i := strings.LastIndexByte(name, '.'); i > 0 {

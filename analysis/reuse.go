@@ -304,7 +304,7 @@ func (e *Engine) reuse(sums []*Summary, optsKey, layout string, relGen int) (l *
 // (rules per file, suppressions, syntax notes) change.
 func (l *lastRun) neverRan(s *Summary) bool {
 	m := l.prog.byPath[s.Path]
-	if m == nil || m.Sum != s || m.state != 0 {
+	if m == nil || m.Sum != s || l.in.mods[m.id].state != modFresh {
 		return false
 	}
 	// Run by a main block (detached) or a replayed library entry, whose
