@@ -82,25 +82,20 @@ func (in *interp) moduleAttr(m *Module, name string) Value {
 // runModule executes a module's top level once, as an entry of its own:
 // what it does at import time runs outside any SPMD context.
 func (in *interp) runModule(m *Module) {
-	r := &in.mods[m.id] // the table never grows during a run
-	if r.state != modFresh {
+	if in.mods[m.id].state != modFresh {
 		return
 	}
-	r.state, r.env = modRunning, newEnv(nil, m)
-	in.journal.mods = append(in.journal.mods, m)
-	if in.log != nil {
-		in.log.mods = append(in.log.mods, m)
-	}
+	env := in.startModule(m)
 	if m.Sum != nil {
 		saved := in.saveTop()
 		in.cur = &Ctx{Kind: CtxPlain}
 		in.file = m.Sum
 		in.stack = []*frame{{what: "module top level of " + filepath.Base(m.Path), file: m.Sum}}
-		r.env.set("__name__", unknown)
-		in.execBody(r.env, m.Sum.Body)
+		env.set("__name__", unknown)
+		in.execBody(env, m.Sum.Body)
 		in.restoreTop(saved)
 	}
-	r.state = modDone
+	in.mods[m.id].state = modDone
 }
 
 type topState struct {

@@ -44,7 +44,7 @@ type Engine struct {
 	// deadBodies counts changed files it took because only bodies the
 	// run never executed changed (deadbody.go).
 	deadBodies int
-	// resumed counts checks that resumed the last run (journal.go), and
+	// resumed counts checks that resumed the last run (resume.go), and
 	// replayed the main blocks they replayed (detached.go).
 	resumed, replayed int
 	// Store, when set, persists summaries and whole results across
@@ -105,7 +105,7 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 		e.reused++
 		res, err = rerender(ctx, l, &opts)
 	} else if l != nil {
-		// Edits inside bodies the run executed: resume it (journal.go).
+		// Edits inside bodies the run executed: resume it (resume.go).
 		e.last = nil // until the run is complete again
 		e.resumed++
 		var ok bool
@@ -123,7 +123,7 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 		rs := runSettings{budget: e.stepBudget(files, keep), noInert: e.noInert, oneShot: e.OneShot}
 		carry := &lastRun{}
 		if e.last != nil {
-			rs.inertPrev = e.last.in.inertRefs // what the inert test read of unchanged functions
+			rs.inertPrev = e.last.in.inertCache() // what the inert test read of unchanged functions
 		}
 		if e.last != nil && e.last.optsKey == optsKey {
 			// per-file findings and suppressions of unchanged files stay valid
@@ -326,42 +326,13 @@ func resume(ctx context.Context, l *lastRun, k, budget int, opts *Options, repla
 			res, ok, err = nil, false, fmt.Errorf("internal error in the analysis (please report it): %v", r)
 		}
 	}()
-	in := l.in
-	k = in.resumable(k)
-	if in.testsStart >= 0 && k >= in.testsStart {
-		// The state main blocks start in is the same (detached.go).
-		in.replay, in.replayMods = l.changed, l.changedMods
-	}
-	at := l.pendingAt // k == len(in.marks): taken back to k already
-	if k < len(in.marks) {
-		at = in.marks[k].at
-		in.undoTo(k)
-	}
-	// And the state the library entries start in.
-	in.replayLib = in.replay != nil && at.phase >= phaseMains
+	n, pending, err := l.in.resume(ctx, budget, resumePoint{k, l.pendingAt}, l.changed, l.changedMods)
+	*replayed += n
 	l.pending, l.changed, l.changedMods = -1, nil, nil
-	// As newInterp leaves it, but for the state the first k entries made.
-	in.ctx, in.limit = ctx, budget
-	in.cur, in.env, in.file, in.ret, in.active = nil, nil, nil, nil, map[string]bool{}
-	in.stopped, in.exhausted, in.truncated = false, false, nil
-	in.runFrom(at)
-	in.replay, in.replayMods, in.replayLib = nil, nil, false
-	*replayed += in.replayed
-	in.replayed = 0
-	in.keep(false)
 	// Every fact is rendered again: drop what the last rendering kept.
 	l.kernelCalls, l.moved, l.infos, l.infoOf, l.byFile = nil, nil, nil, nil, nil
-	if err := ctx.Err(); err != nil {
-		in.undoTo(k)
-		// An entry from k on may have left a partial log, and the next
-		// resume runs from k for edits the logs do not know: those run
-		// again. (The logs before k stay: they say which modules main
-		// blocks ran, for neverRan.)
-		in.dropMainLogsFrom(at)
-		if in.libStart < 0 {
-			in.lib = nil
-		}
-		l.pending, l.pendingAt = k, at
+	if err != nil {
+		l.pending, l.pendingAt = pending.k, pending.at
 		return nil, true, err
 	}
 	return report(l, opts), true, nil
@@ -420,7 +391,7 @@ func report(l *lastRun, opts *Options) *Result {
 	}
 	res.Diagnostics = dedupe(filterInfo(diags, opts.ShowInfo))
 	res.Notes = syntaxNotes(sums)
-	if n, ok := budgetNote(l.in, sums); ok {
+	if n, ok := l.in.budgetNote(sums); ok {
 		res.Notes = append(res.Notes, n)
 		res.Incomplete = n.Message
 	}
@@ -453,21 +424,6 @@ func SortDiagnostics(ds []Diagnostic) {
 		}
 		return a.Code < b.Code
 	})
-}
-
-// budgetNote says, when the run spent its step budget, where it stopped:
-// what it had not reached yet was not analysed (unknown, never an error).
-func budgetNote(in *interp, sums []*Summary) (Diagnostic, bool) {
-	if !in.exhausted || len(sums) == 0 {
-		return Diagnostic{}, false
-	}
-	what, file := "its entries", sums[0]
-	if f := in.truncated; f != nil && f.file != nil {
-		what, file = f.what, f.file
-	}
-	return Diagnostic{Code: "note", Severity: SeverityInfo, Location: file.location(pp.Span{}),
-		Message: fmt.Sprintf("the analysis spent its step budget (%d steps) while running %s; "+
-			"what it had not reached was not analysed, so findings may be missing", in.limit, what)}, true
 }
 
 // notesIn keeps the notes about files the pruned analysis would parse:

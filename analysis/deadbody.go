@@ -50,7 +50,7 @@ func compareSwaps(a, b *Summary, dead func(*FuncDef) bool, changed func(x, y *Fu
 
 // compareBodies is compareDead where, besides the bodies dead says never
 // ran, any function body whose text changed may differ: the run resumes
-// from the first entry that ran one (journal.go). A body of the same text
+// from the first entry that ran one (resume.go). A body of the same text
 // has the same IR apart from positions (the IR is built from the text
 // alone), so it is walked as usual.
 func compareBodies(a, b *Summary, dead func(*FuncDef) bool) (*shapeWalk, bool) {

@@ -18,7 +18,7 @@ func analyze(ctx context.Context, prog *Program, entries map[string]bool, opts *
 
 // runFrom evaluates the entries from c on, in order: entry modules' top
 // levels, tests, configured entry points, library functions. Each entry
-// begins with a mark (journal.go), so that a later check can resume at it.
+// begins with a mark (resume.go), so that a later check can resume at it.
 func (in *interp) runFrom(c cursor) {
 	if c.phase == phaseModules {
 		for i := c.mod; i < len(in.prog.Modules); i++ {
@@ -32,7 +32,7 @@ func (in *interp) runFrom(c cursor) {
 	if c.phase == phaseTests {
 		if c == (cursor{phase: phaseTests}) || c == testsStart {
 			// The state main blocks start in (detached.go).
-			in.testsStart = len(in.marks)
+			in.h.testsStart = len(in.h.marks)
 			in.begin(testsStart)
 			c = cursor{phase: phaseTests}
 		}
@@ -242,8 +242,8 @@ func (in *interp) skipInert(def *FuncDef, v Value) bool {
 	}
 	in.countEval(def)
 	in.inert++
-	if in.log != nil {
-		in.log.inert++
+	if in.h.log != nil {
+		in.h.log.inert++
 	}
 	return true
 }

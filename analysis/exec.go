@@ -128,8 +128,7 @@ func (in *interp) assignedIn(st *Stmt) []string {
 		}
 	})
 	names := slices.Sorted(maps.Keys(set))
-	in.assigned[st] = names
-	in.journal.assigned = append(in.journal.assigned, st)
+	in.h.journal.assigned.add(st, names)
 	return names
 }
 
@@ -194,9 +193,7 @@ func (in *interp) assign(env *Env, t *Expr, v Value) {
 				in.setAttr(o.Attrs, t.Name, v)
 			case *vModule:
 				if e := in.scope(o.M); e != nil {
-					old, had := e.get(t.Name)
-					in.journal.envs = append(in.journal.envs, envUndo{env: e, name: t.Name, old: old, had: had})
-					e.set(t.Name, v)
+					in.setGlobal(e, t.Name, v)
 				}
 			}
 		}

@@ -38,7 +38,7 @@ func (e *Engine) Replayed() int { return e.replayed }
 
 // LibraryReplayed reports whether the last check replayed the library
 // entries.
-func (e *Engine) LibraryReplayed() bool { return e.last != nil && e.last.in.libReplayed }
+func (e *Engine) LibraryReplayed() bool { return e.last != nil && e.last.in.h.libReplayed }
 
 // LookAtContextEveryStep makes runs look at their context at every step,
 // so that a test can cancel one at any step, until the returned function

@@ -123,8 +123,7 @@ func (in *interp) callFunc(f *vFunc, a args, site *Expr) Value {
 	in.stack = in.stack[:len(in.stack)-1]
 	in.ret, in.file, in.cur = savedRet, savedFile, savedCur
 	delete(in.active, key)
-	in.memo[key] = out
-	in.journal.memo = append(in.journal.memo, key)
+	in.h.journal.memo.add(key, out)
 	return out
 }
 
@@ -207,8 +206,7 @@ func (in *interp) instantiate(c *vClass, a args, site *Expr) Value {
 	if inst == nil || site == nil {
 		inst = &vInstance{Class: c, Attrs: map[string]Value{}}
 		if site != nil {
-			in.instances[instKey{site, c}] = inst
-			in.journal.instances = append(in.journal.instances, instKey{site, c})
+			in.h.journal.instances.add(instKey{site, c}, inst)
 		}
 	}
 	if init := in.classAttr(c, "__init__", 0); init != nil {

@@ -35,7 +35,7 @@ import (
 //
 // So the library entry is skipped. Every function it could evaluate is
 // marked called, by the skipping entry: an edit to any of them resumes the
-// analysis from that entry (journal.go), as for a function that ran, since
+// analysis from that entry (resume.go), as for a function that ran, since
 // the edit may make the function no longer inert.
 // Its evaluation count moves as if it had run. What differs from running
 // it is the steps not spent, and the evaluation counts of the functions it
@@ -88,6 +88,14 @@ func (in *interp) refsOf(d *FuncDef) *funcRefs {
 	in.inertRefs[d] = r
 	return r
 }
+
+// inertCache is what the inert test read of each function it asked about,
+// for the next run (runSettings.inertPrev).
+func (in *interp) inertCache() map[*FuncDef]*funcRefs { return in.inertRefs }
+
+// forgetInert drops what the inert test read of def, whose body an edit
+// replaced (reuse.go).
+func (in *interp) forgetInert(def *FuncDef) { delete(in.inertRefs, def) }
 
 type inertScope struct {
 	parent *inertScope

@@ -2,7 +2,10 @@ package analysis
 
 import (
 	"context"
+	"fmt"
 	"unsafe"
+
+	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
 
 // DESIGN: context inference is an abstract interpreter, run from every
@@ -54,7 +57,7 @@ import (
 // module it never ran, the body of a function it never called),
 // re-renders the last run (reuse.go, trivia.go, deadbody.go). An edit
 // that changes only the bodies of functions the run executed resumes it
-// (journal.go): every entry before the first one that executed a changed
+// (resume.go): every entry before the first one that executed a changed
 // body took the same steps and left the same state, which the journal
 // restores; the entries from there run again, but for main blocks and
 // library entries that ran none of the changed bodies, whose reports are
@@ -78,7 +81,7 @@ import (
 // entries call, the rest to functions never called (deadbody.go's share).
 // Two exact incremental designs were weighed against these figures:
 //   - Resume from the first entry that executed what changed (built:
-//     journal.go). The gain depends on where the first reader sits: a body
+//     resume.go). The gain depends on where the first reader sits: a body
 //     first run by a module top level re-runs nearly everything; kernel
 //     bodies, first run by tests in path order, about half; library-only
 //     bodies, the library phase only. Measured before building it, an
@@ -179,48 +182,35 @@ type interp struct {
 	inert                int
 	inertRefs, inertPrev map[*FuncDef]*funcRefs
 	noInert              bool
-	// journal, marks and entryNo let a later check resume the run
-	// (journal.go): the changes made, the state when each entry began, and
-	// the number of the entry running (from 1).
-	journal journal
-	marks   []mark
-	entryNo int32
 	// entries are the modules that run as entries (prune.go).
 	entries map[string]bool
 	// mods holds each module's run, by Module.id.
 	mods []modRun
-	// Detached entries and replays (detached.go): libStart is the mark
-	// where the library entries begin (-1 before); log collects what the
-	// running main block or library entry reports, mainLogs and lib keep
-	// them; replay and replayMods, while a check resumes the run at a
-	// test or later, hold the changed bodies and modules, and replayLib
-	// says it resumed at a main block or later; libReplayed says the
-	// library entries were replayed, so the journal holds none of their
-	// state.
-	libStart    int
-	testsStart  int // the mark where the tests begin, or -1
-	replayLib   bool
-	log         *entryLog
-	mainLogs    map[cursor]*entryLog
-	lib         *libraryLog
-	logLib      bool
-	replay      map[*FuncDef]bool
-	replayMods  map[*Module]bool
-	libReplayed bool
-	replayed    int // entries replayed, for the engine's count
+	// h is what a later check needs to resume the run (resume.go).
+	h history
 }
 
 func newInterp(ctx context.Context, prog *Program, opts *Options, budget int) *interp {
 	in := &interp{
-		ctx: ctx, prog: prog, opts: opts, libStart: -1, testsStart: -1,
-		memo: map[string]Value{}, active: map[string]bool{}, called: map[*FuncDef]int32{}, evals: map[*FuncDef]int{}, assigned: map[*Stmt][]string{}, instances: map[instKey]*vInstance{},
+		prog: prog, opts: opts,
+		memo: map[string]Value{}, called: map[*FuncDef]int32{}, evals: map[*FuncDef]int{}, assigned: map[*Stmt][]string{}, instances: map[instKey]*vInstance{},
 		calls: map[callSiteKey]*kernelCall{}, effects: map[*kernelDecl]*kernelEffects{},
-		wrapper: map[string]bool{}, limit: budget, mods: make([]modRun, prog.nmods),
+		wrapper: map[string]bool{}, mods: make([]modRun, prog.nmods),
 	}
 	for _, w := range opts.ShardMapWrappers {
 		in.wrapper[w] = true
 	}
+	in.newHistory()
+	in.restart(ctx, budget)
 	return in
+}
+
+// restart readies in to run entries in ctx with the step budget budget:
+// what newInterp leaves, but for the state the entries run so far made.
+func (in *interp) restart(ctx context.Context, budget int) {
+	in.ctx, in.limit = ctx, budget
+	in.cur, in.env, in.file, in.ret, in.active = nil, nil, nil, nil, map[string]bool{}
+	in.stopped, in.exhausted, in.truncated = false, false, nil
 }
 
 // modRun is the state of one module's top level in a run.
@@ -265,4 +255,23 @@ func (in *interp) tick() bool {
 // only the work done): linear in it, so a large workspace is not cut short.
 func stepBudget(keptBytes int) int {
 	return max(minBudget, int(budgetPerByte*float64(keptBytes)))
+}
+
+// budgetSpent reports whether the run spent its step budget: where it
+// stopped depends on the size of the files.
+func (in *interp) budgetSpent() bool { return in.exhausted }
+
+// budgetNote says, when the run spent its step budget, where it stopped:
+// what it had not reached yet was not analysed (unknown, never an error).
+func (in *interp) budgetNote(sums []*Summary) (Diagnostic, bool) {
+	if !in.exhausted || len(sums) == 0 {
+		return Diagnostic{}, false
+	}
+	what, file := "its entries", sums[0]
+	if f := in.truncated; f != nil && f.file != nil {
+		what, file = f.what, f.file
+	}
+	return Diagnostic{Code: "note", Severity: SeverityInfo, Location: file.location(pp.Span{}),
+		Message: fmt.Sprintf("the analysis spent its step budget (%d steps) while running %s; "+
+			"what it had not reached was not analysed, so findings may be missing", in.limit, what)}, true
 }

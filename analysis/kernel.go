@@ -174,8 +174,7 @@ func (in *interp) kernelEffects(k *kernelDecl) *kernelEffects {
 		return e
 	}
 	e := &kernelEffects{Name: kernelName(k.Body)}
-	in.effects[k] = e
-	in.journal.effects = append(in.journal.effects, k)
+	in.h.journal.effects.add(k, e)
 	scan := &kernelScan{}
 	// A scan starts a stack of its own, so maxStack does not bound a
 	// kernel body that (through shard_map, say) calls a kernel again:

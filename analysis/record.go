@@ -42,11 +42,11 @@ func (in *interp) kernelCalled(k *kernelDecl, site *Expr) {
 	o := offer{key: callSiteKey{site, valueKey(k.Body, 3)}, k: k, file: in.file}
 	o.e = in.kernelEffects(k) // evaluates in the Kernel context: records no kernel call
 	o.rs = in.reach()
-	if in.log != nil {
+	if in.h.log != nil {
 		// Replayed later, the offer may create the record or keep its
 		// context where this run did not: what that needs is taken now.
 		o.prepare(in)
-		in.log.offers = append(in.log.offers, o)
+		in.h.log.offers = append(in.h.log.offers, o)
 	}
 	in.offer(&o)
 }
@@ -81,8 +81,7 @@ func (in *interp) offer(o *offer) {
 		} else {
 			kc.meshes, kc.scope = visibleMeshes(in.env), in.env
 		}
-		in.calls[o.key] = kc
-		in.journal.calls = append(in.journal.calls, o.key)
+		in.h.journal.calls.add(o.key, kc)
 		in.order = append(in.order, kc)
 	}
 	rs := o.rs
@@ -93,12 +92,7 @@ func (in *interp) offer(o *offer) {
 	if !o.prepared {
 		in.outerCall(r)
 	}
-	old, had := kc.reaches[r.Kind]
-	in.journal.reaches = append(in.journal.reaches, reachUndo{kc: kc, kind: r.Kind, old: old, had: had, order: len(kc.order)})
-	if !had {
-		kc.order = append(kc.order, r.Kind)
-	}
-	kc.reaches[r.Kind] = rs
+	in.h.journal.reaches.set(kc, r.Kind, rs)
 }
 
 // reachState is a Reach as the interpreter records it: what quotes source
@@ -218,9 +212,13 @@ func (in *interp) facts() []*KernelCall {
 	return out
 }
 
-// filesOf lists the summaries kc's fact quotes or locates anything in:
-// when one of them moves, the fact must be rendered again.
-func (in *interp) filesOf(kc *kernelCall) []*Summary {
+// factAt renders the i-th recorded kernel call (facts()[i]) again.
+func (in *interp) factAt(i int) *KernelCall { return in.fact(in.order[i]) }
+
+// factFiles lists the summaries the i-th fact quotes or locates anything
+// in: when one of them moves, the fact must be rendered again.
+func (in *interp) factFiles(i int) []*Summary {
+	kc := in.order[i]
 	var out []*Summary
 	add := func(s *Summary) {
 		if s != nil && !slices.Contains(out, s) { // a handful of files

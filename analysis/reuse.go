@@ -36,7 +36,7 @@ type lastRun struct {
 	files map[fileRule]fileFindings
 	// supps caches each file's parsed suppression comments, by hash too.
 	supps, suppsNext map[*Summary]fileSuppressions
-	// kernelCalls are the facts last rendered, one per in.order entry;
+	// kernelCalls are the facts last rendered, one per recorded kernel call;
 	// moved lists the summaries moved since, whose facts must be rendered
 	// again.
 	kernelCalls []*KernelCall
@@ -45,7 +45,7 @@ type lastRun struct {
 	// entries of infoOf are to be described again.
 	infos  []KernelCallInfo
 	infoOf []*KernelCall
-	// byFile lists, per summary, the indexes of in.order whose facts
+	// byFile lists, per summary, the indexes of kernelCalls whose facts
 	// refer to it (filesOf), built on first use.
 	byFile map[*Summary][]int
 	// pending, when not -1, is the entry a cancelled resume was taken back
@@ -93,8 +93,8 @@ func (l *lastRun) facts() []*KernelCall {
 	} else if len(l.moved) > 0 {
 		if l.byFile == nil {
 			l.byFile = map[*Summary][]int{}
-			for i, kc := range l.in.order {
-				for _, s := range l.in.filesOf(kc) {
+			for i := range l.kernelCalls {
+				for _, s := range l.in.factFiles(i) {
 					l.byFile[s] = append(l.byFile[s], i)
 				}
 			}
@@ -104,7 +104,7 @@ func (l *lastRun) facts() []*KernelCall {
 			for _, i := range l.byFile[s] {
 				if !done[i] {
 					done[i] = true
-					l.kernelCalls[i] = l.in.fact(l.in.order[i])
+					l.kernelCalls[i] = l.in.factAt(i)
 				}
 			}
 		}
@@ -166,17 +166,6 @@ func (l *lastRun) dropUnseen(gen, used int) {
 	}
 }
 
-// keep trims the interpreter to what rendering its facts needs, the set
-// of functions it called (deadbody.go) and, unless oneShot, what a later
-// check needs to resume it (journal.go): the state and the journal.
-func (in *interp) keep(oneShot bool) {
-	in.active, in.inertPrev, in.stack = nil, nil, nil
-	if oneShot {
-		in.memo, in.evals, in.assigned, in.instances = nil, nil, nil, nil
-		in.journal, in.marks, in.pins, in.mainLogs, in.lib = journal{}, nil, nil, nil, nil
-	}
-}
-
 // reuse returns the previous run's state when sums differ from the
 // summaries it analysed only by edits that keep each file's IR shape,
 // after moving the old summaries onto the new text. sums is updated to
@@ -186,11 +175,11 @@ func (in *interp) keep(oneShot bool) {
 //
 // resume is -1 when the last run's facts stand as they are; otherwise the
 // edits changed bodies the run executed, and the run must be resumed from
-// that entry (journal.go) before its facts are rendered.
+// that entry (resume.go) before its facts are rendered.
 func (e *Engine) reuse(sums []*Summary, optsKey, layout string, relGen int) (l *lastRun, resume int) {
 	l = e.last
 	if l == nil || l.optsKey != optsKey || l.layout != layout || l.relGen != relGen || len(l.sums) != len(sums) ||
-		l.in.exhausted { // where a run stops depends on the size of the files (stepBudget)
+		l.in.budgetSpent() { // where a run stops depends on the size of the files (stepBudget)
 		return nil, -1
 	}
 	var changed []int
@@ -249,7 +238,7 @@ func (e *Engine) reuse(sums []*Summary, optsKey, layout string, relGen int) (l *
 		}
 		for d := range w.swaps {
 			l.changed[d] = true
-			if n := int(l.in.called[d]) - 1; n >= 0 && (resume < 0 || n < resume) {
+			if n := l.in.firstEntry(d); n >= 0 && (resume < 0 || n < resume) {
 				resume = n
 			}
 		}
@@ -257,7 +246,7 @@ func (e *Engine) reuse(sums []*Summary, optsKey, layout string, relGen int) (l *
 	if l.pending >= 0 && (resume < 0 || l.pending < resume) {
 		resume = l.pending
 	}
-	if resume > len(l.in.marks) || resume == len(l.in.marks) && resume != l.pending {
+	if resume >= 0 && !l.in.canResume(resume, l.pending) {
 		return nil, -1 // a one-shot run kept no marks
 	}
 	if l.moved == nil {
@@ -276,7 +265,7 @@ func (e *Engine) reuse(sums []*Summary, optsKey, layout string, relGen int) (l *
 		case dead[k] != nil:
 			mergeDead(old, sums[i], dead[k])
 			for d := range dead[k].swaps {
-				delete(l.in.inertRefs, d) // its body is new (inert.go)
+				l.in.forgetInert(d) // its body is new
 			}
 			if resume < 0 {
 				e.deadBodies++
@@ -304,70 +293,18 @@ func (e *Engine) reuse(sums []*Summary, optsKey, layout string, relGen int) (l *
 // (rules per file, suppressions, syntax notes) change.
 func (l *lastRun) neverRan(s *Summary) bool {
 	m := l.prog.byPath[s.Path]
-	if m == nil || m.Sum != s || l.in.mods[m.id].state != modFresh {
-		return false
-	}
-	// Run by a main block (detached) or a replayed library entry, whose
-	// state the journal does not hold.
-	for _, log := range l.in.mainLogs {
-		if slices.Contains(log.mods, m) {
-			return false
-		}
-	}
-	if l.in.lib != nil {
-		for _, e := range l.in.lib.entries {
-			if slices.Contains(e.log.mods, m) {
-				return false
-			}
-		}
-	}
-	return true
+	return m != nil && m.Sum == s && l.in.neverRan(m)
 }
 
-// firstRun is the entry that first ran s's module (its top level), or -1:
-// the first in the journal's order, or a main block or replayed library
-// entry that ran it (their state is not in the journal; detached.go). No
-// entry before it read any of s's IR (see neverRan).
+// firstRun is the entry that first ran s's module (its top level), or -1.
+// No entry before it read any of s's IR (see neverRan).
 func (l *lastRun) firstRun(s *Summary) int {
 	m := l.prog.byPath[s.Path]
 	if m == nil || m.Sum != s {
 		return -1
 	}
-	in, first := l.in, -1
-	earlier := func(k int) {
-		if k >= 0 && (first < 0 || k < first) {
-			first = k
-		}
-	}
-	if p := slices.Index(in.journal.mods, m); p >= 0 {
-		// The entry running when it was appended: the last to begin with
-		// fewer modules run, but for main blocks, whose marks hold the
-		// lengths of the state swapped out.
-		k := -1
-		for i, mk := range in.marks {
-			if mk.at.phase != phaseMains {
-				if mk.mods > p {
-					break
-				}
-				k = i
-			}
-		}
-		earlier(k)
-	}
-	for c, log := range in.mainLogs {
-		if slices.Contains(log.mods, m) {
-			earlier(slices.IndexFunc(in.marks, func(mk mark) bool { return mk.at == c }))
-		}
-	}
-	if in.lib != nil {
-		for _, e := range in.lib.entries {
-			if slices.Contains(e.log.mods, m) {
-				earlier(e.mark)
-			}
-		}
-	}
-	return first
+	return l.in.firstRun(m)
 }
 
 // neverCalled reports whether the run never executed d's body.
-func (l *lastRun) neverCalled(d *FuncDef) bool { return l.in.called[d] == 0 }
+func (l *lastRun) neverCalled(d *FuncDef) bool { return l.in.firstEntry(d) < 0 }
