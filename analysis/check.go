@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
-	"sort"
 	"sync"
-	"sync/atomic"
 
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
@@ -20,7 +18,9 @@ type Engine struct {
 	mu    sync.Mutex
 	cache map[string]*Summary
 	scans map[string]cachedScan
-	rel   relevance
+	// scansKey names the per-file rules' triggers the scans were made with.
+	scansKey string
+	rel      relevance
 	// live keeps the tree-sitter trees of recently edited files, so the
 	// next keystroke re-parses incrementally; order is least recent first.
 	live      map[string]*pp.LiveTree
@@ -84,7 +84,12 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 	// NoPrune changes only the work done (prune.go).
 	// Module names come from every file, so that pruning never changes them.
 	lay := newLayout(paths(files))
-	keep, entry := relevantCached(files, lay, opts.EntryPoints, e.scans, &e.rel)
+	rules := newFileRules(opts.Analyzers)
+	if rules.key != e.scansKey {
+		// The scans say which files the per-file rules may report in.
+		e.scans, e.rel, e.scansKey = map[string]cachedScan{}, relevance{gen: e.rel.gen + 1}, rules.key
+	}
+	keep, entry := relevantCached(files, lay, opts.EntryPoints, rules, e.scans, &e.rel)
 	analysed := files
 	if !opts.NoPrune {
 		analysed = analysed[:0:0]
@@ -98,7 +103,7 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	optsKey := fmt.Sprintf("%+v", opts)
+	optsKey := opts.key(true)
 	var res *Result
 	var err error
 	if l, at := e.reuse(sums, optsKey, lay.key, e.rel.gen); l != nil && at < 0 {
@@ -346,152 +351,4 @@ func rerender(ctx context.Context, l *lastRun, opts *Options) (res *Result, err 
 		}
 	}()
 	return report(l, opts), ctx.Err()
-}
-
-// filesGen numbers reports, for the stamps of lastRun.files; a lastRun's
-// map passes to the next run's (carry), so the numbers are global.
-var filesGen atomic.Int64
-
-// report runs the rules over a finished analysis.
-func report(l *lastRun, opts *Options) *Result {
-	prog, sums := l.prog, l.sums
-	facts := l.facts()
-	var diags []Diagnostic
-	// The per-file findings are updated in place (a file's entry is valid
-	// while its hash is the one recorded); a new map per keystroke cost
-	// more than the lookups.
-	if l.files == nil {
-		l.files = map[fileRule]fileFindings{}
-	}
-	gen, used := int(filesGen.Add(1)), 0
-	for _, a := range Analyzers() {
-		if !enabled(a.Code, opts) || a.Code == "PAL901" {
-			continue
-		}
-		p := &Pass{Analyzer: a, Program: prog, Options: opts, Version: opts.JAXVersion, KernelCalls: facts,
-			report: func(d Diagnostic) { diags = append(diags, d) }}
-		if a.RunFile == nil {
-			a.Run(p)
-			continue
-		}
-		for _, s := range prog.Files {
-			diags = append(diags, l.fileFindings(gen, p, s)...)
-			used++
-		}
-	}
-	l.dropUnseen(gen, used)
-	res := &Result{FilesChecked: len(sums), KernelCalls: l.kernelInfos(facts)}
-	l.suppsNext = make(map[*Summary]fileSuppressions, len(sums))
-	diags, res.Suppressed = applySuppressions(prog, diags, opts, l.suppressions)
-	l.supps, l.suppsNext = l.suppsNext, nil // only the files of this run stay
-	for i := range diags {
-		if s, ok := opts.Severity[diags[i].Code]; ok {
-			diags[i].Severity = s
-		}
-	}
-	res.Diagnostics = dedupe(filterInfo(diags, opts.ShowInfo))
-	res.Notes = syntaxNotes(sums)
-	if n, ok := l.in.budgetNote(sums); ok {
-		res.Notes = append(res.Notes, n)
-		res.Incomplete = n.Message
-	}
-	SortDiagnostics(res.Diagnostics)
-	return res
-}
-
-func filterInfo(diags []Diagnostic, show bool) []Diagnostic {
-	if show {
-		return diags
-	}
-	out := diags[:0]
-	for _, d := range diags {
-		if d.Severity <= SeverityWarning {
-			out = append(out, d)
-		}
-	}
-	return out
-}
-
-// SortDiagnostics orders by file, line, column, code (spec §2).
-func SortDiagnostics(ds []Diagnostic) {
-	sort.SliceStable(ds, func(i, j int) bool {
-		a, b := ds[i], ds[j]
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		if a.Span.Start != b.Span.Start {
-			return a.Span.Start < b.Span.Start
-		}
-		return a.Code < b.Code
-	})
-}
-
-// notesIn keeps the notes about files the pruned analysis would parse:
-// syntax errors are reported where the analysis reads a file, so that
-// NoPrune changes only the work done.
-func notesIn(notes []Diagnostic, files []SourceFile, keep []bool) []Diagnostic {
-	kept := make(map[string]bool, len(files))
-	for i, f := range files {
-		if keep[i] {
-			kept[f.Path] = true
-		}
-	}
-	out := notes[:0:0]
-	for _, d := range notes {
-		if kept[d.File] {
-			out = append(out, d)
-		}
-	}
-	return out
-}
-
-// syntaxNotes reports regions that did not parse: the analysis used the
-// rest of the file.
-func syntaxNotes(sums []*Summary) []Diagnostic {
-	var out []Diagnostic
-	for _, s := range sums {
-		if s.ParseError != "" {
-			out = append(out, Diagnostic{Code: "note", Severity: SeverityInfo, Location: s.location(pp.Span{}),
-				Message: "could not be analysed: " + s.ParseError})
-			continue
-		}
-		for i, e := range s.SyntaxErrors {
-			if i == 5 {
-				out = append(out, Diagnostic{Code: "note", Severity: SeverityInfo, Location: s.location(e.Span),
-					Message: fmt.Sprintf("%d more syntax errors in this file", len(s.SyntaxErrors)-5)})
-				break
-			}
-			msg := "syntax error: this region was skipped; the rest of the file was analysed"
-			if e.Missing != "" {
-				msg = fmt.Sprintf("syntax error: missing %q; the rest of the file was analysed", e.Missing)
-			}
-			out = append(out, Diagnostic{Code: "note", Severity: SeverityInfo, Location: s.location(e.Span), Message: msg})
-		}
-	}
-	return out
-}
-
-// dedupe keeps one diagnostic per file, start and code (spec §3: one per
-// call site and code, however many bad paths or kernels reach it), the
-// most severe first found.
-func dedupe(diags []Diagnostic) []Diagnostic {
-	type key struct {
-		file  string
-		start int
-		code  string
-	}
-	best := map[key]int{}
-	var out []Diagnostic
-	for _, d := range diags {
-		k := key{d.File, d.Span.Start, d.Code}
-		if i, ok := best[k]; ok {
-			if d.Severity < out[i].Severity {
-				out[i] = d
-			}
-			continue
-		}
-		best[k] = len(out)
-		out = append(out, d)
-	}
-	return out
 }

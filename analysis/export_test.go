@@ -48,9 +48,17 @@ func LookAtContextEveryStep() (restore func()) {
 	return func() { ctxEvery = 4096 }
 }
 
-// MayReport reports whether a registered per-file rule may report in src
-// (prune.go): the pre-scan parses a file no entry needs only then.
-func MayReport(src []byte) bool { return registeredFileRules().mayReport(src) }
+// MayReport reports whether a per-file rule among analyzers may report in
+// src (prune.go): the pre-scan parses a file no entry needs only then.
+func MayReport(analyzers []*Analyzer, src []byte) bool { return newFileRules(analyzers).mayReport(src) }
+
+// testAnalyzers is pallas-ls's rule set for this package's own tests,
+// which cannot import package rules (it imports this one): the external
+// tests hand it over (rules_test.go).
+var testAnalyzers []*Analyzer
+
+// UseRulesInInternalTests hands the rule set to the internal tests.
+func UseRulesInInternalTests(a []*Analyzer) { testAnalyzers = a }
 
 // SetEveryEntry makes the engine run every module as an entry, so that
 // tests can check that the pre-scan's entries lose no finding.

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -106,46 +107,55 @@ func indexFold(src []byte, w string) int {
 	return -1
 }
 
-// fileRules is what the registered per-file rules need of a file's text.
+// fileRules is what the per-file rules of a run need of a file's text.
 type fileRules struct {
 	all      bool           // a rule without triggers: every file
 	triggers [][]wordCount  // each a conjunction
 	index    map[string]int // every word of every trigger, numbered
 	first    [256]bool      // the first bytes of those words
+	key      string         // the triggers, to tell rule sets apart (Engine.scans)
 }
 
 // wordCount is a word (by number) and how many times a trigger needs it.
 type wordCount struct{ word, n int }
 
-func registeredFileRules() *fileRules {
-	fr := &fileRules{index: map[string]int{}}
-	for _, a := range Analyzers() {
-		if a.RunFile == nil {
-			continue
+// newFileRules reads the triggers of the per-file rules among analyzers
+// (Analyzer.Triggers): what the pre-scan counts.
+func newFileRules(analyzers []*Analyzer) *fileRules {
+	var triggers [][]string
+	all := false
+	for _, a := range sortedByCode(analyzers) {
+		if a.RunFile != nil {
+			all = all || a.Triggers == nil
+			triggers = append(triggers, a.Triggers...)
 		}
-		if a.Triggers == nil {
-			fr.all = true
-		}
-		for _, t := range a.Triggers {
-			var conj []wordCount
-			for _, w := range t {
-				if w == "" {
-					continue // no identifier is empty
-				}
-				k, ok := fr.index[w]
-				if !ok {
-					k = len(fr.index)
-					fr.index[w] = k
-					fr.first[w[0]] = true
-				}
-				if i := slices.IndexFunc(conj, func(c wordCount) bool { return c.word == k }); i >= 0 {
-					conj[i].n++
-				} else {
-					conj = append(conj, wordCount{k, 1})
-				}
+	}
+	return triggerWords(all, triggers)
+}
+
+// triggerWords numbers the words of triggers; all says some rule reads
+// every file.
+func triggerWords(all bool, triggers [][]string) *fileRules {
+	fr := &fileRules{all: all, index: map[string]int{}, key: fmt.Sprint(all, triggers)}
+	for _, t := range triggers {
+		var conj []wordCount
+		for _, w := range t {
+			if w == "" {
+				continue // no identifier is empty
 			}
-			fr.triggers = append(fr.triggers, conj)
+			k, ok := fr.index[w]
+			if !ok {
+				k = len(fr.index)
+				fr.index[w] = k
+				fr.first[w[0]] = true
+			}
+			if i := slices.IndexFunc(conj, func(c wordCount) bool { return c.word == k }); i >= 0 {
+				conj[i].n++
+			} else {
+				conj = append(conj, wordCount{k, 1})
+			}
 		}
+		fr.triggers = append(fr.triggers, conj)
 	}
 	return fr
 }

@@ -31,22 +31,22 @@ import (
 // keeps a file.
 
 // relevant returns, for each file, whether it must be analysed and
-// whether it is an entry module.
-func relevant(files []SourceFile, entryPoints []string) (keep, entry []bool) {
-	return relevantCached(files, newLayout(paths(files)), entryPoints, nil, nil)
+// whether it is an entry module; rules are the per-file rules' triggers.
+func relevant(files []SourceFile, entryPoints []string, rules *fileRules) (keep, entry []bool) {
+	return relevantCached(files, newLayout(paths(files)), entryPoints, rules, nil, nil)
 }
 
 // relevantCached is relevant with the pre-scans of unchanged files taken
 // from (and stored into) cache, keyed by path; an editor re-checking after
-// one keystroke then scans one file.
+// one keystroke then scans one file. The cache holds scans made with
+// rules (the caller drops it when they change).
 //
 // memo, when not nil, holds the previous call's answer: when the files and
 // their scans are the same (an edit that does not touch imports), the
 // import graph is not rebuilt.
-func relevantCached(files []SourceFile, lay *layout, entryPoints []string, cache map[string]cachedScan, memo *relevance) (keep, entry []bool) {
+func relevantCached(files []SourceFile, lay *layout, entryPoints []string, rules *fileRules, cache map[string]cachedScan, memo *relevance) (keep, entry []bool) {
 	n := len(files)
 	scans := make([]scan, n)
-	rules := registeredFileRules()
 	same := memo != nil && len(memo.paths) == n && slices.Equal(memo.entryPoints, entryPoints)
 	var todo []int
 	for i, f := range files {

@@ -140,17 +140,21 @@ type fileFindings struct {
 
 // fileFindings returns a's findings in s, from l.files when s did not
 // change, and records them there for the next report, stamped with gen.
-func (l *lastRun) fileFindings(gen int, p *Pass, s *Summary) []Diagnostic {
+// A rule that panics in s (runRule) is run again next time.
+func (l *lastRun) fileFindings(gen int, p *Pass, s *Summary) (found, failed []Diagnostic) {
 	key := fileRule{p.Analyzer, s}
 	f, ok := l.files[key]
 	if !ok || f.hash != s.Hash {
 		f = fileFindings{hash: s.Hash}
-		p.report = func(d Diagnostic) { f.diags = append(f.diags, d) }
-		p.Analyzer.RunFile(p, s)
+		f.diags, failed = runRule(p, s, func(p *Pass) { p.Analyzer.RunFile(p, s) })
+		if failed != nil {
+			delete(l.files, key)
+			return nil, failed
+		}
 	}
 	f.seen = gen
 	l.files[key] = f
-	return f.diags
+	return f.diags, nil
 }
 
 // dropUnseen forgets the per-file findings the report gen did not use

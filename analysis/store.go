@@ -64,7 +64,7 @@ func (e *Engine) key(parts ...string) string {
 // file's path and content.
 func (e *Engine) resultKey(files []SourceFile, opts *Options) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%+v", *opts)
+	fmt.Fprint(h, opts.key(false))
 	idx := make([]int, len(files))
 	for i := range idx {
 		idx[i] = i

@@ -75,13 +75,17 @@ func splitCodes(s string) []string {
 	return out
 }
 
+// Used reports whether the suppression silenced a finding with code
+// (one of its Codes, as written) in this run.
+func (sp *Suppression) Used(code string) bool { return sp.used[code] }
+
 // suppresses reports whether sp silences d, and marks it used.
 func (sp *Suppression) suppresses(d *Diagnostic, line int) bool {
 	if sp.Line >= 0 && sp.Line != line {
 		return false
 	}
 	for _, c := range sp.Codes {
-		if matchCode(c, d.Code) {
+		if MatchCode(c, d.Code) {
 			sp.used[c] = true
 			return true
 		}

@@ -311,7 +311,7 @@ func TestTriviaSurvivesACancelledCheck(t *testing.T) {
 		}
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
-	opts := Options{JAXVersion: lowering.Latest, ShowInfo: true}
+	opts := Options{JAXVersion: lowering.Latest, ShowInfo: true, Analyzers: testAnalyzers}
 	ctx := context.Background()
 	for i := range files {
 		e := NewEngine()

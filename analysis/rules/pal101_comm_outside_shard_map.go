@@ -31,8 +31,6 @@ var PAL101 = &analysis.Analyzer{
 	Run: runPAL101,
 }
 
-func init() { analysis.Register(PAL101) }
-
 func runPAL101(p *analysis.Pass) {
 	for _, kc := range p.KernelCalls {
 		if !isTPU(kc) || !kc.Effects.Communicates() && !kc.MaybeComm {

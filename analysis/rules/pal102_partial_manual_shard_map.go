@@ -30,8 +30,6 @@ var PAL102 = &analysis.Analyzer{
 	Run: runPAL102,
 }
 
-func init() { analysis.Register(PAL102) }
-
 func runPAL102(p *analysis.Pass) {
 	for _, kc := range p.KernelCalls {
 		if !isTPU(kc) {

@@ -28,8 +28,6 @@ var PAL103 = &analysis.Analyzer{
 	Run: runPAL103,
 }
 
-func init() { analysis.Register(PAL103) }
-
 func runPAL103(p *analysis.Pass) {
 	for _, kc := range p.KernelCalls {
 		if !isTPU(kc) {

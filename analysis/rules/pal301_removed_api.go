@@ -23,5 +23,3 @@ var PAL301 = &analysis.Analyzer{
 	RunFile:  func(p *analysis.Pass, s *analysis.Summary) { apiHistory(p, s, lowering.StatusRemoved) },
 	Triggers: historyTriggers,
 }
-
-func init() { analysis.Register(PAL301) }

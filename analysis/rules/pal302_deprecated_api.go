@@ -21,5 +21,3 @@ var PAL302 = &analysis.Analyzer{
 	RunFile:  func(p *analysis.Pass, s *analysis.Summary) { apiHistory(p, s, lowering.StatusDeprecated) },
 	Triggers: historyTriggers,
 }
-
-func init() { analysis.Register(PAL302) }

@@ -11,6 +11,7 @@ import (
 	"go.lsp.dev/jsonrpc2"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/analysis/rules"
 )
 
 // ErrNoShutdown is returned by Serve when the client ended the session
@@ -43,8 +44,10 @@ type serveConfig struct {
 	newChecker    func() checker
 	debounce      time.Duration
 	clientTimeout time.Duration
-	ruleTitle     func(code string) string
-	indexHook     func(ctx context.Context, dir string) // tests: runs before each folder is indexed
+	// analyzers are the rules every check runs (default: package rules').
+	analyzers []*analysis.Analyzer
+	ruleTitle func(code string) string
+	indexHook func(ctx context.Context, dir string) // tests: runs before each folder is indexed
 }
 
 // WithDebounce sets how long the server waits after the last edit before it
@@ -53,15 +56,14 @@ type serveConfig struct {
 // once.
 func WithDebounce(d time.Duration) Option { return func(c *serveConfig) { c.debounce = d } }
 
-// withRuleTitles replaces the registry lookup of rule titles (tests).
+// withRuleTitles replaces the lookup of rule titles (tests).
 func withRuleTitles(f func(code string) string) Option {
 	return func(c *serveConfig) { c.ruleTitle = f }
 }
 
-// registryTitle finds a rule's title among the registered analyzers; the
-// binary registers them by importing analysis/rules.
-func registryTitle(code string) string {
-	if a, ok := analysis.LookupAnalyzer(code); ok {
+// titleIn finds a rule's title among analyzers.
+func titleIn(analyzers []*analysis.Analyzer, code string) string {
+	if a, ok := analysis.Lookup(analyzers, code); ok {
 		return a.Doc.Title
 	}
 	return ""
@@ -93,8 +95,12 @@ func newServeConfig(opts []Option) serveConfig {
 	if c.newChecker == nil {
 		c.newChecker = func() checker { return analysis.NewEngine() }
 	}
+	if c.analyzers == nil {
+		c.analyzers = rules.All()
+	}
 	if c.ruleTitle == nil {
-		c.ruleTitle = registryTitle
+		as := c.analyzers
+		c.ruleTitle = func(code string) string { return titleIn(as, code) }
 	}
 	return c
 }
