@@ -64,7 +64,7 @@ func TestRulePanicIsThatRulesError(t *testing.T) {
 			if strings.HasSuffix(s.Path, panicIn) {
 				panic("boom in " + code)
 			}
-			p.Report(analysis.Diagnostic{Location: s.Location(s.Body[0].Span), Message: "seen"})
+			p.Report(analysis.Diagnostic{Location: analysis.Locate(s, s.Body[0].Span), Message: "seen"})
 		}
 		return a
 	}

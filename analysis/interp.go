@@ -271,7 +271,7 @@ func (in *interp) budgetNote(sums []*Summary) (Diagnostic, bool) {
 	if f := in.truncated; f != nil && f.file != nil {
 		what, file = f.what, f.file
 	}
-	return Diagnostic{Code: "note", Severity: SeverityInfo, Location: file.location(pp.Span{}),
+	return Diagnostic{Code: "note", Severity: SeverityInfo, Location: Locate(file, pp.Span{}),
 		Message: fmt.Sprintf("the analysis spent its step budget (%d steps) while running %s; "+
 			"what it had not reached was not analysed, so findings may be missing", in.limit, what)}, true
 }

@@ -113,12 +113,12 @@ func (rs *reachState) render() Reach {
 	r := rs.r
 	r.Multi, r.Jit = rs.multi.String(), rs.jit.String()
 	if r.SMCall != nil {
-		loc := r.SMFile.location(r.SMCall.Span)
+		loc := Locate(r.SMFile, r.SMCall.Span)
 		r.ShardMap = &loc
 	}
 	r.Path = make([]Related, 0, len(rs.steps))
 	for _, st := range rs.steps {
-		r.Path = append(r.Path, Related{Location: st.file.location(st.site.Span), Message: "via `" + describeAt(st.file, st.site) + "`"})
+		r.Path = append(r.Path, Related{Location: Locate(st.file, st.site.Span), Message: "via `" + describeAt(st.file, st.site) + "`"})
 	}
 	return r
 }
@@ -246,12 +246,12 @@ func (in *interp) factFiles(i int) []*Summary {
 func (in *interp) fact(kc *kernelCall) *KernelCall {
 	e := kc.e
 	f := &KernelCall{
-		Site: kc.file.firstLine(kc.site.Span), Kernel: e.Name, Entry: kc.k.Entry,
-		Backend: e.Backend, Effects: e.Effects, Decl: kc.k.File.location(kc.k.Site.Span), MaybeComm: e.MaybeComm,
+		Site: firstLine(kc.file, kc.site.Span), Kernel: e.Name, Entry: kc.k.Entry,
+		Backend: e.Backend, Effects: e.Effects, Decl: Locate(kc.k.File, kc.k.Site.Span), MaybeComm: e.MaybeComm,
 		Call: kc.site, File: kc.file, Meshes: kc.meshes, Bound: kc.scope.bound, OutArity: outArity(kc.k.Kw["out_shape"]),
 	}
 	for _, op := range e.Ops {
-		f.Ops = append(f.Ops, OpFact{Location: op.File.location(op.Site.Span),
+		f.Ops = append(f.Ops, OpFact{Location: Locate(op.File, op.Site.Span),
 			Kind: op.Kind, API: op.API, IDForm: op.IDForm, Axes: op.Axes})
 	}
 	for _, k := range kc.order {

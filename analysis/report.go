@@ -101,7 +101,7 @@ func ruleFailed(a *Analyzer, file *Summary, r any) Diagnostic {
 	d := Diagnostic{Code: "note", Severity: SeverityInfo,
 		Message: fmt.Sprintf("internal error in rule %s (%s), please report it: %v; its findings are missing", a.Code, a.Name, r)}
 	if file != nil {
-		d.Location = file.location(pp.Span{})
+		d.Location = Locate(file, pp.Span{})
 	}
 	return d
 }
@@ -166,13 +166,13 @@ func syntaxNotes(sums []*Summary) []Diagnostic {
 	var out []Diagnostic
 	for _, s := range sums {
 		if s.ParseError != "" {
-			out = append(out, Diagnostic{Code: "note", Severity: SeverityInfo, Location: s.location(pp.Span{}),
+			out = append(out, Diagnostic{Code: "note", Severity: SeverityInfo, Location: Locate(s, pp.Span{}),
 				Message: "could not be analysed: " + s.ParseError})
 			continue
 		}
 		for i, e := range s.SyntaxErrors {
 			if i == 5 {
-				out = append(out, Diagnostic{Code: "note", Severity: SeverityInfo, Location: s.location(e.Span),
+				out = append(out, Diagnostic{Code: "note", Severity: SeverityInfo, Location: Locate(s, e.Span),
 					Message: fmt.Sprintf("%d more syntax errors in this file", len(s.SyntaxErrors)-5)})
 				break
 			}
@@ -180,7 +180,7 @@ func syntaxNotes(sums []*Summary) []Diagnostic {
 			if e.Missing != "" {
 				msg = fmt.Sprintf("syntax error: missing %q; the rest of the file was analysed", e.Missing)
 			}
-			out = append(out, Diagnostic{Code: "note", Severity: SeverityInfo, Location: s.location(e.Span), Message: msg})
+			out = append(out, Diagnostic{Code: "note", Severity: SeverityInfo, Location: Locate(s, e.Span), Message: msg})
 		}
 	}
 	return out

@@ -46,7 +46,7 @@ func historyFinding(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef, 
 		if !ok || kc.StatusAt(p.Version) != want {
 			return analysis.Diagnostic{}, false
 		}
-		d := analysis.Diagnostic{Location: s.Location(ref.Span),
+		d := analysis.Diagnostic{Location: analysis.Locate(s, ref.Span),
 			Message: fmt.Sprintf("keyword `%s=` of `%s` %s: %s", ref.Keyword, short(kc.Callee), statusPhrase(want, p), kc.Note)}
 		if fix, ok := keywordFix(p, s, ref, kc); ok {
 			d.Fixes = []analysis.SuggestedFix{fix}
@@ -70,7 +70,7 @@ func historyFinding(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef, 
 	} else if api.ReplacedBy != "" {
 		msg += "; use `" + short(api.ReplacedBy) + "`"
 	}
-	d := analysis.Diagnostic{Location: s.Location(ref.Span), Message: msg}
+	d := analysis.Diagnostic{Location: analysis.Locate(s, ref.Span), Message: msg}
 	fix, ok := analysis.SuggestedFix{}, false
 	switch ref.Kind {
 	case analysis.RefExpr:
@@ -125,14 +125,14 @@ func renameFix(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef, api l
 	newMod, newName := split(newQ)
 	title := fmt.Sprintf("Replace `%s` with `%s`", short(ref.Qual), short(newQ))
 	if oldMod == newMod && strings.HasSuffix(text, oldName) && ref.Root != ref.Span {
-		e := s.Edit(pp.Span{Start: ref.Span.End - len(oldName), End: ref.Span.End}, newName)
+		e := analysis.Edit(s, pp.Span{Start: ref.Span.End - len(oldName), End: ref.Span.End}, newName)
 		return analysis.SuggestedFix{Title: title, Applicability: analysis.Safe, Edits: []analysis.TextEdit{e}}, true
 	}
-	alias, imp, ok := s.EnsureModuleAlias(newMod, preferredAlias(newMod))
+	alias, imp, ok := analysis.EnsureModuleAlias(s, newMod, preferredAlias(newMod))
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	edits := []analysis.TextEdit{s.Edit(ref.Span, alias+"."+newName)}
+	edits := []analysis.TextEdit{analysis.Edit(s, ref.Span, alias+"."+newName)}
 	if imp != nil {
 		edits = append(edits, *imp)
 	}

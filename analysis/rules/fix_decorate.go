@@ -51,7 +51,7 @@ func decorateFix(p *analysis.Pass, kc *analysis.KernelCall, bad analysis.Reach) 
 	_, indent := s.LineIndent(deco.Span.Start)
 	text := fmt.Sprintf("%s@%s.partial(%s.shard_map, mesh=%s, in_specs=%s, out_specs=%s, check_vma=False)%s",
 		indent, functools, jax, mesh, specs(spec, n), spec, s.Newline())
-	w.edits = append(w.edits, s.Edit(pp.Span{Start: at, End: at}, text))
+	w.edits = append(w.edits, analysis.Edit(s, pp.Span{Start: at, End: at}, text))
 	title := fmt.Sprintf("Run `%s` under jax.shard_map: add @functools.partial(jax.shard_map, ...) below its jit (unsafe)", def.Name)
 	return analysis.SuggestedFix{Title: title, Applicability: analysis.Unsafe, Edits: mergeInsertions(w.edits)}, true
 }

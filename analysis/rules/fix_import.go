@@ -38,7 +38,7 @@ func importFix(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef, api l
 	}
 	fix := analysis.SuggestedFix{Title: "Import `" + short(newQ) + "` instead", Applicability: analysis.Safe}
 	if len(st.Import.Names) == 1 {
-		fix.Edits = []analysis.TextEdit{s.Edit(st.Span, stmt)}
+		fix.Edits = []analysis.TextEdit{analysis.Edit(s, st.Span, stmt)}
 		return fix, true
 	}
 	cut, ok := listItemSpan(s, ref.Span)
@@ -48,9 +48,9 @@ func importFix(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef, api l
 	m := s.Mapper()
 	next := m.LineStart(m.Line(st.Span.End) + 1)
 	_, indent := s.LineIndent(st.Span.Start)
-	fix.Edits = []analysis.TextEdit{s.Edit(cut, ""), s.Edit(pp.Span{Start: next, End: next}, indent+stmt+s.Newline())}
+	fix.Edits = []analysis.TextEdit{analysis.Edit(s, cut, ""), analysis.Edit(s, pp.Span{Start: next, End: next}, indent+stmt+s.Newline())}
 	if next <= st.Span.End { // the statement ends the file
-		fix.Edits[1] = s.Edit(pp.Span{Start: len(s.Src), End: len(s.Src)}, s.Newline()+indent+stmt)
+		fix.Edits[1] = analysis.Edit(s, pp.Span{Start: len(s.Src), End: len(s.Src)}, s.Newline()+indent+stmt)
 	}
 	return fix, true
 }

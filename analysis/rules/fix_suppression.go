@@ -25,7 +25,7 @@ func removeSuppression(s *analysis.Summary, sp *analysis.Suppression, code strin
 			fix.Applicability = analysis.DisplayOnly
 			return fix
 		}
-		fix.Edits = []analysis.TextEdit{s.Edit(pp.Span{Start: sp.Match.Start + open + 1, End: sp.Match.Start + close}, strings.Join(rest, ", "))}
+		fix.Edits = []analysis.TextEdit{analysis.Edit(s, pp.Span{Start: sp.Match.Start + open + 1, End: sp.Match.Start + close}, strings.Join(rest, ", "))}
 		return fix
 	}
 	start, end := sp.Match.Start, sp.Match.End
@@ -43,6 +43,6 @@ func removeSuppression(s *analysis.Summary, sp *analysis.Suppression, code strin
 			start, end = m.LineStart(line), m.LineStart(line+1)
 		}
 	}
-	fix.Edits = []analysis.TextEdit{s.Edit(pp.Span{Start: start, End: end}, "")}
+	fix.Edits = []analysis.TextEdit{analysis.Edit(s, pp.Span{Start: start, End: end}, "")}
 	return fix
 }

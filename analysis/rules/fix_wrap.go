@@ -123,8 +123,8 @@ func (w *wrapper) build() (analysis.SuggestedFix, bool) {
 		head = sm + "("
 		tail = fmt.Sprintf(", %s, in_specs=%s, out_specs=%s, check_rep=False)", mesh, in, out)
 	}
-	w.edits = append(w.edits, w.s.Edit(pp.Span{Start: callee.Start, End: callee.Start}, head),
-		w.s.Edit(pp.Span{Start: callee.End, End: callee.End}, tail))
+	w.edits = append(w.edits, analysis.Edit(w.s, pp.Span{Start: callee.Start, End: callee.Start}, head),
+		analysis.Edit(w.s, pp.Span{Start: callee.End, End: callee.End}, tail))
 	title := "Wrap the kernel call in jax.shard_map (unsafe: review mesh, in_specs and out_specs)"
 	return analysis.SuggestedFix{Title: title, Applicability: analysis.Unsafe, Edits: mergeInsertions(w.edits)}, true
 }
@@ -183,7 +183,7 @@ func (w *wrapper) newMesh() (string, bool) {
 	}
 	start, indent := w.s.LineIndent(st.Span.Start)
 	stmt := fmt.Sprintf("%s%s = %s.make_mesh((%s.device_count(),), (%q,))%s", indent, name, jax, jax, w.axes[0], w.s.Newline())
-	w.edits = append(w.edits, w.s.Edit(pp.Span{Start: start, End: start}, stmt))
+	w.edits = append(w.edits, analysis.Edit(w.s, pp.Span{Start: start, End: start}, stmt))
 	return name, true
 }
 
@@ -230,14 +230,14 @@ func (w *wrapper) alias(qual, preferred string) (string, bool) {
 	if w.t.bound(preferred) { // a local name would shadow the new import
 		return "", false
 	}
-	name, imp, ok := w.s.EnsureModuleAlias(qual, preferred)
+	name, imp, ok := analysis.EnsureModuleAlias(w.s, qual, preferred)
 	if ok && imp != nil {
 		w.addEdit(*imp)
 	}
 	return name, ok
 }
 
-func (w *wrapper) addImport(stmt string) { w.addEdit(w.s.ImportEdit(stmt)) }
+func (w *wrapper) addImport(stmt string) { w.addEdit(analysis.ImportEdit(w.s, stmt)) }
 
 // addEdit adds an import edit once (two parts of a fix may need the same).
 func (w *wrapper) addEdit(e analysis.TextEdit) {

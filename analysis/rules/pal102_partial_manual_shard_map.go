@@ -86,7 +86,7 @@ func manualFixes(r analysis.Reach) []analysis.SuggestedFix {
 		out = append(out, analysis.SuggestedFix{
 			Title:         "Remove `" + kw.Name + "=` so that every mesh axis is manual (unsafe)",
 			Applicability: analysis.Unsafe,
-			Edits:         []analysis.TextEdit{s.Edit(pp.Span{Start: start, End: kw.Value.Span.End}, "")},
+			Edits:         []analysis.TextEdit{analysis.Edit(s, pp.Span{Start: start, End: kw.Value.Span.End}, "")},
 		})
 		if kw.Name == "axis_names" && r.MeshAxes != nil {
 			var q []string
@@ -96,7 +96,7 @@ func manualFixes(r analysis.Reach) []analysis.SuggestedFix {
 			out = append(out, analysis.SuggestedFix{
 				Title:         "Make every mesh axis manual: axis_names={" + strings.Join(q, ", ") + "} (unsafe)",
 				Applicability: analysis.Unsafe,
-				Edits:         []analysis.TextEdit{s.Edit(call.Kw[i].Value.Span, "{"+strings.Join(q, ", ")+"}")},
+				Edits:         []analysis.TextEdit{analysis.Edit(s, call.Kw[i].Value.Span, "{"+strings.Join(q, ", ")+"}")},
 			})
 		}
 	}

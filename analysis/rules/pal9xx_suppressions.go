@@ -43,7 +43,7 @@ func runPAL901(p *analysis.Pass, s *analysis.Summary, sups []*analysis.Suppressi
 	for _, sp := range sups {
 		for _, c := range sp.Codes {
 			if known(p, c) && !sp.Used(c) && checked(p, c) {
-				p.Report(analysis.Diagnostic{Location: s.Location(sp.Span),
+				p.Report(analysis.Diagnostic{Location: analysis.Locate(s, sp.Span),
 					Message: fmt.Sprintf("unused suppression: no %s finding here", c),
 					Fixes:   []analysis.SuggestedFix{removeSuppression(s, sp, c)}})
 			}
@@ -55,7 +55,7 @@ func runPAL902(p *analysis.Pass, s *analysis.Summary, sups []*analysis.Suppressi
 	for _, sp := range sups {
 		for _, c := range sp.Codes {
 			if !known(p, c) {
-				p.Report(analysis.Diagnostic{Location: s.Location(sp.Span),
+				p.Report(analysis.Diagnostic{Location: analysis.Locate(s, sp.Span),
 					Message: fmt.Sprintf("`%s` names no pallas-ls rule (see `pallas-ls rules`)", c)})
 			}
 		}

@@ -31,11 +31,11 @@ func shardMapFix(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef) (an
 			return analysis.SuggestedFix{}, false
 		}
 	}
-	jaxName, imp, ok := s.EnsureModuleAlias("jax", "jax")
+	jaxName, imp, ok := analysis.EnsureModuleAlias(s, "jax", "jax")
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	edits := []analysis.TextEdit{s.Edit(ref.Span, jaxName+".shard_map")}
+	edits := []analysis.TextEdit{analysis.Edit(s, ref.Span, jaxName+".shard_map")}
 	for i, a := range call.Args {
 		if i == 0 {
 			continue
@@ -47,11 +47,11 @@ func shardMapFix(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef) (an
 		if name == "check_rep" {
 			name = "check_vma"
 		}
-		edits = append(edits, s.Edit(pp.Span{Start: a.Span.Start, End: a.Span.Start}, name+"="))
+		edits = append(edits, analysis.Edit(s, pp.Span{Start: a.Span.Start, End: a.Span.Start}, name+"="))
 	}
 	for _, kw := range call.Kw {
 		if kw.Name == "check_rep" {
-			edits = append(edits, s.Edit(kw.NameSpan, "check_vma"))
+			edits = append(edits, analysis.Edit(s, kw.NameSpan, "check_vma"))
 		}
 	}
 	if imp != nil {
@@ -80,6 +80,6 @@ func keywordFix(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef, kc l
 	return analysis.SuggestedFix{
 		Title:         "Rename `" + kc.Keyword + "=` to `" + kc.ReplacedBy + "=`",
 		Applicability: analysis.Safe,
-		Edits:         []analysis.TextEdit{s.Edit(ref.Span, kc.ReplacedBy)},
+		Edits:         []analysis.TextEdit{analysis.Edit(s, ref.Span, kc.ReplacedBy)},
 	}, true
 }
