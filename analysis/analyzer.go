@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+
 	"github.com/pallas-ls/pallas-ls/lowering"
 )
 
@@ -36,7 +38,7 @@ type Analyzer struct {
 	// depend only on that file and the options (not on the kernel-call
 	// facts or other files), reports one file's findings. The engine runs
 	// it per file and reuses the findings of files that did not change.
-	RunFile func(pass *Pass, file *Summary)
+	RunFile func(pass *Pass, file *ir.Summary)
 	// Triggers, for a RunFile rule, over-approximates the files it can
 	// report in: those whose text contains every word of at least one
 	// trigger. Nil means any file. A file that no entry needs is parsed
@@ -49,7 +51,7 @@ type Analyzer struct {
 	// the other rules' findings were matched against them: each
 	// Suppression says which of its codes silenced something (Used).
 	// Findings of such rules are not suppressed themselves.
-	RunSuppressions func(pass *Pass, file *Summary, sups []*Suppression)
+	RunSuppressions func(pass *Pass, file *ir.Summary, sups []*Suppression)
 }
 
 // Pass is what a rule sees: the files analysed, the kernel-call facts of
@@ -59,7 +61,7 @@ type Pass struct {
 	// Analyzers is the run's rule set, sorted by code (for the rules about
 	// suppressions, which must know every code).
 	Analyzers   []*Analyzer
-	Files       []*Summary
+	Files       []*ir.Summary
 	Options     *Options
 	Version     lowering.Version
 	KernelCalls []*KernelCall

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+
 	"github.com/pallas-ls/pallas-ls/analysis"
 	"github.com/pallas-ls/pallas-ls/lowering"
 )
@@ -23,11 +25,11 @@ func TestValidateRejects(t *testing.T) {
 		{"three digits", func(a *analysis.Analyzer) { a.Code = "PAL12" }},
 		{"kebab-case", func(a *analysis.Analyzer) { a.Name = "Bad_Name" }},
 		{"severity", func(a *analysis.Analyzer) { a.Severity = 0 }},
-		{"run functions", func(a *analysis.Analyzer) { a.RunFile = func(*analysis.Pass, *analysis.Summary) {} }},
+		{"run functions", func(a *analysis.Analyzer) { a.RunFile = func(*analysis.Pass, *ir.Summary) {} }},
 		{"run functions", func(a *analysis.Analyzer) { a.Run = nil }},
 		{"per file", func(a *analysis.Analyzer) { a.Triggers = [][]string{{"x"}} }},
 		{"empty trigger", func(a *analysis.Analyzer) {
-			a.Run, a.RunFile, a.Triggers = nil, func(*analysis.Pass, *analysis.Summary) {}, [][]string{{"x", ""}}
+			a.Run, a.RunFile, a.Triggers = nil, func(*analysis.Pass, *ir.Summary) {}, [][]string{{"x", ""}}
 		}},
 		{"documentation", func(a *analysis.Analyzer) { a.Doc.Fixed = "" }},
 		{"period", func(a *analysis.Analyzer) { a.Doc.Title = "A rule." }},
@@ -60,7 +62,7 @@ func TestRulePanicIsThatRulesError(t *testing.T) {
 	}
 	perFile := func(code, name string, panicIn string) *analysis.Analyzer {
 		a := okRule(code, name)
-		a.Run, a.RunFile = nil, func(p *analysis.Pass, s *analysis.Summary) {
+		a.Run, a.RunFile = nil, func(p *analysis.Pass, s *ir.Summary) {
 			if strings.HasSuffix(s.Path, panicIn) {
 				panic("boom in " + code)
 			}

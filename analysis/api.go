@@ -3,6 +3,8 @@ package analysis
 import (
 	"strings"
 
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+
 	"github.com/pallas-ls/pallas-ls/lowering"
 )
 
@@ -19,7 +21,7 @@ const identity = "pallas-ls.identity"
 
 // callAPI gives a call of an external name its JAX meaning (lowering's
 // role table); anything else is opaque.
-func (in *interp) callAPI(qual string, a args, site *Expr) Value {
+func (in *interp) callAPI(qual string, a args, site *ir.Expr) Value {
 	switch qual {
 	case "functools.partial":
 		if len(a.pos) == 0 {
@@ -122,7 +124,7 @@ func first(a args) Value {
 // functions handed to it run when the result is called (or now, in
 // kernels). Calling them at wrap time instead could run a body in the
 // wrong context (a decorator applied at module level, say).
-func (in *interp) opaque(qual string, a args, site *Expr) Value {
+func (in *interp) opaque(qual string, a args, site *ir.Expr) Value {
 	if in.cur.Kind == CtxKernel {
 		in.callFunctionArgs(a, site)
 	}
@@ -133,7 +135,7 @@ func (in *interp) opaque(qual string, a args, site *Expr) Value {
 // context: lax control flow and pl.run_scoped call their bodies now;
 // pl.when / pl.loop are decorator factories; checkpoint, vmap, named_call
 // and friends return their function (calling it later runs it).
-func (in *interp) transparent(name string, a args, site *Expr) Value {
+func (in *interp) transparent(name string, a args, site *ir.Expr) Value {
 	switch {
 	case strings.HasPrefix(name, "jax.lax.") || strings.HasSuffix(name, ".run_scoped"):
 		var out Value
@@ -177,7 +179,7 @@ func (in *interp) transparent(name string, a args, site *Expr) Value {
 
 // callExtResult calls the result of an external call: `pl.when(c)(body)`,
 // `pl.loop(0, n)(body)`, or an opaque factory's product.
-func (in *interp) callExtResult(f *vExtCall, a args, site *Expr) Value {
+func (in *interp) callExtResult(f *vExtCall, a args, site *ir.Expr) Value {
 	switch {
 	case strings.HasSuffix(f.Qual, ".when") || strings.HasSuffix(f.Qual, ".loop"):
 		if body := first(a); isCallable(body) {
@@ -211,7 +213,7 @@ func (in *interp) callExtResult(f *vExtCall, a args, site *Expr) Value {
 	return in.opaque(f.Qual+"()", a, site)
 }
 
-func (in *interp) callMethod(m *vMethod, a args, site *Expr) Value {
+func (in *interp) callMethod(m *vMethod, a args, site *ir.Expr) Value {
 	switch r := m.Recv.(type) {
 	case *vRemoteCopy:
 		if m.Name == "start" {
@@ -234,7 +236,7 @@ func (in *interp) callMethod(m *vMethod, a args, site *Expr) Value {
 
 // defPartition runs custom_partitioning's partition function, and the
 // lowering functions it returns, in a fully manual context.
-func (in *interp) defPartition(a args, site *Expr) {
+func (in *interp) defPartition(a args, site *ir.Expr) {
 	p := a.kw["partition"]
 	if p == nil {
 		p = first(a)

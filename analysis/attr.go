@@ -1,6 +1,10 @@
 package analysis
 
-import "path/filepath"
+import (
+	"path/filepath"
+
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+)
 
 func (in *interp) getattr(v Value, name string) Value {
 	switch o := v.(type) {
@@ -34,7 +38,7 @@ func (in *interp) getattr(v Value, name string) Value {
 		if name == "axis_names" && o.Axes != nil {
 			items := make([]Value, len(o.Axes))
 			for i, s := range o.Axes {
-				items[i] = &vConst{C: Const{Kind: ConstStr, S: s}}
+				items[i] = &vConst{C: ir.Const{Kind: ir.ConstStr, S: s}}
 			}
 			return &vSeq{Items: items}
 		}
@@ -100,7 +104,7 @@ func (in *interp) runModule(m *Module) {
 
 type topState struct {
 	cur   *Ctx
-	file  *Summary
+	file  *ir.Summary
 	stack []*frame
 	ret   []Value
 }
@@ -114,7 +118,7 @@ func (in *interp) restoreTop(s topState) {
 }
 
 // execImport binds the names an import statement introduces.
-func (in *interp) execImport(env *Env, imp *Import) {
+func (in *interp) execImport(env *Env, imp *ir.Import) {
 	from := in.file
 	for _, n := range imp.Names {
 		switch {
@@ -152,7 +156,7 @@ func (in *interp) execImport(env *Env, imp *Import) {
 	}
 }
 
-func (in *interp) importModule(name string, from *Summary) Value {
+func (in *interp) importModule(name string, from *ir.Summary) Value {
 	if m := in.prog.importTarget(name, from); m != nil {
 		in.runModule(m)
 		return &vModule{M: m}
@@ -160,7 +164,7 @@ func (in *interp) importModule(name string, from *Summary) Value {
 	return &vExternal{Qual: name}
 }
 
-func (in *interp) fromModule(imp *Import, from *Summary) Value {
+func (in *interp) fromModule(imp *ir.Import, from *ir.Summary) Value {
 	m, external := in.prog.fromTarget(imp, from)
 	switch {
 	case m != nil:
@@ -172,7 +176,7 @@ func (in *interp) fromModule(imp *Import, from *Summary) Value {
 	return unknown
 }
 
-func (in *interp) importFrom(imp *Import, name string, from *Summary) Value {
+func (in *interp) importFrom(imp *ir.Import, name string, from *ir.Summary) Value {
 	switch mv := in.fromModule(imp, from).(type) {
 	case *vModule:
 		return in.moduleAttr(mv.M, name)

@@ -4,6 +4,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 )
 
 // args is one call's evaluated arguments. Opaque is set when a *spread or
@@ -15,11 +17,11 @@ type args struct {
 	opaque bool
 }
 
-func (in *interp) evalCall(env *Env, e *Expr) Value {
+func (in *interp) evalCall(env *Env, e *ir.Expr) Value {
 	fn := in.eval(env, e.X)
 	var a args // a.kw is allocated by the first keyword: most calls have none
 	for _, x := range e.Args {
-		if x.Kind == ExStarred {
+		if x.Kind == ir.ExStarred {
 			if s, ok := in.eval(env, x.X).(*vSeq); ok {
 				a.pos = append(a.pos, s.Items...)
 			} else {
@@ -58,7 +60,7 @@ func (in *interp) evalCall(env *Env, e *Expr) Value {
 }
 
 // call invokes an abstract callable at site.
-func (in *interp) call(fn Value, a args, site *Expr) Value {
+func (in *interp) call(fn Value, a args, site *ir.Expr) Value {
 	if !in.tick() {
 		return unknown
 	}
@@ -136,7 +138,7 @@ func (in *interp) call(fn Value, a args, site *Expr) Value {
 // callFunctionArgs calls the workspace functions among an opaque callee's
 // arguments in the current context: inside kernels, control-flow helpers
 // (pl.when, lax.fori_loop, user wrappers of them) run their bodies.
-func (in *interp) callFunctionArgs(a args, site *Expr) {
+func (in *interp) callFunctionArgs(a args, site *ir.Expr) {
 	for _, v := range a.pos {
 		if isCallable(v) {
 			in.call(v, args{opaque: true}, site)
@@ -157,7 +159,7 @@ func isCallable(v Value) bool {
 	return false
 }
 
-func (in *interp) callJitted(f *vJitted, a args, site *Expr) Value {
+func (in *interp) callJitted(f *vJitted, a args, site *ir.Expr) Value {
 	c := *in.cur
 	c.cachedKey = "" // the copy will change
 	if c.Kind == CtxPlain || c.Kind == CtxUnknown {
@@ -188,7 +190,7 @@ func mapValues(m map[string]Value) []Value {
 }
 
 // withCtx runs f in context c, with a frame for the witness path.
-func (in *interp) withCtx(c *Ctx, site *Expr, what string, f func() Value) Value {
+func (in *interp) withCtx(c *Ctx, site *ir.Expr, what string, f func() Value) Value {
 	if len(in.stack) >= maxStack {
 		return unknown
 	}
@@ -203,9 +205,9 @@ func (in *interp) withCtx(c *Ctx, site *Expr, what string, f func() Value) Value
 
 // describeCall quotes a call site for messages: "jax.jit(step, in_shardings=...)"
 // reads best as "jax.jit(step, …)".
-func describeCall(s *Summary, site *Expr) string {
+func describeCall(s *ir.Summary, site *ir.Expr) string {
 	txt := s.Text(site.Span)
-	if site.Kind == ExCall && len(site.Args) > 0 {
+	if site.Kind == ir.ExCall && len(site.Args) > 0 {
 		txt = s.Text(site.X.Span) + "(" + s.Text(site.Args[0].Span)
 		if len(site.Args) > 1 || len(site.Kw) > 0 {
 			txt += ", …"

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
 
@@ -16,7 +18,7 @@ import (
 // safe for concurrent use; checks run one at a time.
 type Engine struct {
 	mu    sync.Mutex
-	cache map[string]*Summary
+	cache map[string]*ir.Summary
 	scans map[string]cachedScan
 	// scansKey names the per-file rules' triggers the scans were made with.
 	scansKey string
@@ -29,9 +31,9 @@ type Engine struct {
 	last   *lastRun
 	reused int // checks that took that path
 	// shifted holds the summaries moved onto their file's new text in
-	// place (trivia.go) since last was computed: reuse marks them moved.
+	// place (ir/trivia.go) since last was computed: reuse marks them moved.
 	// A check cancelled after summarising keeps them for the next one.
-	shifted map[*Summary]bool
+	shifted map[*ir.Summary]bool
 	trivia  int // files re-summarised that way
 	unrun   int // changed files the fast path took because no run executes them
 	// budget, when positive, replaces every run's step budget (tests).
@@ -42,7 +44,7 @@ type Engine struct {
 	// pre-scan finds can reach Pallas (tests: prune.go).
 	everyEntry bool
 	// deadBodies counts changed files it took because only bodies the
-	// run never executed changed (deadbody.go).
+	// run never executed changed (ir/deadbody.go).
 	deadBodies int
 	// resumed counts checks that resumed the last run (resume.go), and
 	// replayed the main blocks they replayed (detached.go).
@@ -58,7 +60,7 @@ type Engine struct {
 
 // NewEngine returns an Engine with an empty summary cache.
 func NewEngine() *Engine {
-	return &Engine{cache: map[string]*Summary{}, scans: map[string]cachedScan{}, live: map[string]*pp.LiveTree{}}
+	return &Engine{cache: map[string]*ir.Summary{}, scans: map[string]cachedScan{}, live: map[string]*pp.LiveTree{}}
 }
 
 // Check analyses files as one program and returns its findings.
@@ -157,12 +159,12 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 // summarize parses files in parallel, reusing cached summaries. A file
 // whose content changed since the last call is being edited: it is parsed
 // incrementally from its live tree (kept for the next edit).
-func (e *Engine) summarize(ctx context.Context, files []SourceFile) []*Summary {
-	out := make([]*Summary, len(files))
+func (e *Engine) summarize(ctx context.Context, files []SourceFile) []*ir.Summary {
+	out := make([]*ir.Summary, len(files))
 	type job struct {
 		i    int
 		live *pp.LiveTree // the previous tree, or nil
-		prev *Summary     // the summary of the previous version, or nil
+		prev *ir.Summary  // the summary of the previous version, or nil
 		edit bool         // keep a live tree for the next edit
 	}
 	var todo []job
@@ -212,14 +214,14 @@ func (e *Engine) summarize(ctx context.Context, files []SourceFile) []*Summary {
 		}
 		if shifted[i] {
 			if e.shifted == nil {
-				e.shifted = map[*Summary]bool{}
+				e.shifted = map[*ir.Summary]bool{}
 			}
 			e.shifted[out[i]] = true
 			e.trivia++
 		}
 	}
-	next := make(map[string]*Summary, len(files))
-	var kept []*Summary
+	next := make(map[string]*ir.Summary, len(files))
+	var kept []*ir.Summary
 	for _, s := range out {
 		if s != nil {
 			next[s.Path] = s
@@ -233,15 +235,15 @@ func (e *Engine) summarize(ctx context.Context, files []SourceFile) []*Summary {
 // summarizeLive summarises an edited file, parsing incrementally. When
 // the edit changed only comments and spacing, prev (the summary of the
 // version old was parsed from) moves onto the new text in place and
-// shifted is set (trivia.go).
-func summarizeLive(f SourceFile, old *pp.LiveTree, prev *Summary) (s *Summary, lt *pp.LiveTree, shifted bool) {
+// shifted is set (ir/trivia.go).
+func summarizeLive(f SourceFile, old *pp.LiveTree, prev *ir.Summary) (s *ir.Summary, lt *pp.LiveTree, shifted bool) {
 	before := old.Flat()
 	tree, lt, err := pp.ParseLive(old, f.Src)
 	if err != nil {
 		return safeSummarize(f.Path, f.Src), nil, false
 	}
 	if prev != nil && before != nil && sameBytes(before.Src, prev.Src) {
-		if edit, ok := pp.TriviaEdit(before, tree); ok && prev.shiftTo(edit, tree) {
+		if edit, ok := pp.TriviaEdit(before, tree); ok && prev.ShiftTo(edit, tree) {
 			return prev, lt, true
 		}
 	}
@@ -280,18 +282,18 @@ func (e *Engine) putLive(path string, lt *pp.LiveTree) {
 
 // safeSummarize turns a summarizer bug into a file-level note instead of
 // a crash: the rest of the program is still analysed.
-func safeSummarize(path string, src []byte) (s *Summary) {
+func safeSummarize(path string, src []byte) (s *ir.Summary) {
 	defer func() {
 		if r := recover(); r != nil {
-			s = &Summary{Path: path, Src: src, ParseError: fmt.Sprintf("internal error while reading this file: %v", r)}
+			s = &ir.Summary{Path: path, Src: src, ParseError: fmt.Sprintf("internal error while reading this file: %v", r)}
 		}
 	}()
-	return Summarize(path, src)
+	return ir.Summarize(path, src)
 }
 
 // run analyses sums as one program. It returns, besides the result, the
 // state the fast path of reuse.go can render again.
-func run(ctx context.Context, sums []*Summary, lay *layout, entries map[string]bool, rs runSettings, opts *Options, carry *lastRun) (res *Result, l *lastRun, err error) {
+func run(ctx context.Context, sums []*ir.Summary, lay *layout, entries map[string]bool, rs runSettings, opts *Options, carry *lastRun) (res *Result, l *lastRun, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			res, l, err = nil, nil, fmt.Errorf("internal error in the analysis (please report it): %v", r)

@@ -4,6 +4,8 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+
 	"github.com/pallas-ls/pallas-ls/lowering"
 )
 
@@ -111,7 +113,7 @@ func gridNames(v Value) []string {
 func interpretMode(v Value) (interp, params bool) {
 	switch v := v.(type) {
 	case *vConst:
-		return v.C.Kind == ConstBool && v.C.B, false
+		return v.C.Kind == ir.ConstBool && v.C.B, false
 	case *vExtCall:
 		if api, ok := lowering.Lookup(v.Qual); ok && api.Role == lowering.RoleInterpretParams {
 			return true, true

@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strings"
 	"unsafe"
+
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 )
 
 // CtxKind is the SPMD situation code runs in.
@@ -24,8 +26,8 @@ const (
 
 // smSpec describes one shard_map call: which axes it makes manual.
 type smSpec struct {
-	Site *Expr
-	File *Summary
+	Site *ir.Expr
+	File *ir.Summary
 	API  string // "jax.shard_map", "jax.experimental.shard_map.shard_map", "jax.smap", ...
 	// Manual lists the axes made manual; nil with AllManual means every mesh axis.
 	Manual    []string
@@ -65,14 +67,14 @@ type Ctx struct {
 // (see reuse.go).
 type text struct {
 	lit  string
-	file *Summary
-	site *Expr
+	file *ir.Summary
+	site *ir.Expr
 	// call renders a call as `callee(first argument, …)`.
 	call      bool
 	pre, post string
 }
 
-func quoted(s *Summary, site *Expr, call bool) text {
+func quoted(s *ir.Summary, site *ir.Expr, call bool) text {
 	if s == nil || site == nil {
 		return text{}
 	}

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"maps"
 	"path/filepath"
+
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 )
 
 // Detached entries and replays. After the module top levels, the tests
@@ -38,8 +40,8 @@ import (
 // it ran (or counted as run), once each, its kernel calls in order, and
 // the inert library functions it skipped.
 type entryLog struct {
-	ran    []*FuncDef
-	seen   map[*FuncDef]bool
+	ran    []*ir.FuncDef
+	seen   map[*ir.FuncDef]bool
 	offers []offer
 	inert  int
 	// mods are the modules the entry ran first: a main block takes their
@@ -47,7 +49,7 @@ type entryLog struct {
 	mods []*Module
 }
 
-func (l *entryLog) add(d *FuncDef) {
+func (l *entryLog) add(d *ir.FuncDef) {
 	if !l.seen[d] {
 		l.seen[d] = true
 		l.ran = append(l.ran, d)
@@ -56,7 +58,7 @@ func (l *entryLog) add(d *FuncDef) {
 
 // touches reports whether the entry ran one of the bodies in changed or
 // first ran one of the modules in mods.
-func (l *entryLog) touches(changed map[*FuncDef]bool, mods map[*Module]bool) bool {
+func (l *entryLog) touches(changed map[*ir.FuncDef]bool, mods map[*Module]bool) bool {
 	for _, d := range l.ran {
 		if changed[d] {
 			return true
@@ -94,14 +96,14 @@ func (h *history) replayable(c cursor) *entryLog {
 
 // runMain runs the main block d of module m (the entry at c), or replays
 // its log (replayable).
-func (in *interp) runMain(c cursor, m *Module, d *FuncDef) {
+func (in *interp) runMain(c cursor, m *Module, d *ir.FuncDef) {
 	at := len(in.h.marks)
 	in.begin(c)
 	if old := in.h.replayable(c); old != nil {
 		in.replayLog(old)
 		return
 	}
-	log := &entryLog{seen: map[*FuncDef]bool{}}
+	log := &entryLog{seen: map[*ir.FuncDef]bool{}}
 	in.h.log = log
 	in.entry(m, "module top level of "+filepath.Base(m.Path), CtxPlain, func() {
 		in.markCalled(d)
@@ -121,7 +123,7 @@ var testsStart = cursor{phase: phaseTests, mod: -1}
 
 // mainsFrom calls f for each main block of an entry module from c on, in
 // order, until f returns false.
-func (in *interp) mainsFrom(c cursor, f func(c cursor, m *Module, d *FuncDef) bool) {
+func (in *interp) mainsFrom(c cursor, f func(c cursor, m *Module, d *ir.FuncDef) bool) {
 	for i := c.mod; i < len(in.prog.Modules); i++ {
 		m := in.prog.Modules[i]
 		if m.Sum == nil || in.scope(m) == nil || !in.entries[m.Path] {
@@ -143,7 +145,7 @@ func (in *interp) runMainsFrom(c cursor) {
 		return // a run cut short before its tests
 	}
 	all := true // replays read no state: then nothing is swapped
-	in.mainsFrom(c, func(c cursor, _ *Module, _ *FuncDef) bool {
+	in.mainsFrom(c, func(c cursor, _ *Module, _ *ir.FuncDef) bool {
 		all = in.h.replayable(c) != nil
 		return all
 	})
@@ -151,7 +153,7 @@ func (in *interp) runMainsFrom(c cursor) {
 	if !all {
 		sw = in.swapOut(in.h.marks[in.h.testsStart])
 	}
-	in.mainsFrom(c, func(c cursor, m *Module, d *FuncDef) bool {
+	in.mainsFrom(c, func(c cursor, m *Module, d *ir.FuncDef) bool {
 		in.runMain(c, m, d)
 		return true
 	})
@@ -163,7 +165,7 @@ func (in *interp) runMainsFrom(c cursor) {
 // libraryLog is what the library entries reported, each under its mark,
 // and which of the functions they could be had run when they began.
 type libraryLog struct {
-	ranBefore map[*FuncDef]bool
+	ranBefore map[*ir.FuncDef]bool
 	entries   []libEntry
 	// complete: the entries ran to the end (none cut short or dropped).
 	complete bool
@@ -219,9 +221,9 @@ func (in *interp) libraryFrom(c cursor) {
 // candidatesRun lists the functions runLibraryEntries may make library
 // entries (module-level functions and methods of the modules it visits)
 // that have run: the part of called it reads.
-func (in *interp) candidatesRun() map[*FuncDef]bool {
-	out := map[*FuncDef]bool{}
-	add := func(d *FuncDef) {
+func (in *interp) candidatesRun() map[*ir.FuncDef]bool {
+	out := map[*ir.FuncDef]bool{}
+	add := func(d *ir.FuncDef) {
 		if in.called[d] != 0 {
 			out[d] = true
 		}
@@ -232,11 +234,11 @@ func (in *interp) candidatesRun() map[*FuncDef]bool {
 		}
 		for _, st := range m.Sum.Body {
 			switch st.Kind {
-			case StDef:
+			case ir.StDef:
 				add(st.Def)
-			case StClass:
+			case ir.StClass:
 				for _, cs := range st.Class.Body {
-					if cs.Kind == StDef {
+					if cs.Kind == ir.StDef {
 						add(cs.Def)
 					}
 				}

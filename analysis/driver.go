@@ -4,6 +4,8 @@ import (
 	"context"
 	"path/filepath"
 	"strings"
+
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 )
 
 // analyze runs the context analysis over a linked program. Only the
@@ -80,7 +82,7 @@ type runSettings struct {
 	budget int
 	// inertPrev is the last run's inert-test cache (inert.go); noInert
 	// (tests) evaluates inert library functions too.
-	inertPrev map[*FuncDef]*funcRefs
+	inertPrev map[*ir.FuncDef]*funcRefs
 	noInert   bool
 	// oneShot: keep nothing for resuming (Engine.OneShot).
 	oneShot bool
@@ -108,43 +110,43 @@ func (in *interp) runTests(mi int, m *Module, stmt, method int) {
 	for j := stmt; j < len(m.Sum.Body); j++ {
 		st := m.Sum.Body[j]
 		switch {
-		case st.Kind == StDef && strings.HasPrefix(st.Def.Name, "test"):
+		case st.Kind == ir.StDef && strings.HasPrefix(st.Def.Name, "test"):
 			in.begin(cursor{phaseTests, mi, j, 0})
 			v := in.scope(m).value(st.Def.Name)
 			in.entry(m, "test "+st.Def.Name, testCtx(st.Def), func() { in.call(v, args{opaque: true}, nil) })
-		case st.Kind == StClass && isTestClass(st.Class):
+		case st.Kind == ir.StClass && isTestClass(st.Class):
 			in.runTestClass(cursor{phaseTests, mi, j, 0}, m, st.Class, methodFrom(j == stmt, method))
 		}
 	}
 }
 
-func testCtx(d *FuncDef) CtxKind {
+func testCtx(d *ir.FuncDef) CtxKind {
 	if d.MocksShardMap {
 		return CtxUnknown
 	}
 	return CtxPlain
 }
 
-func isTestClass(c *ClassDef) bool {
+func isTestClass(c *ir.ClassDef) bool {
 	if strings.HasPrefix(c.Name, "Test") {
 		return true
 	}
 	for _, b := range c.Bases {
-		if b.Kind == ExAttr && strings.HasSuffix(b.Name, "TestCase") || b.Kind == ExName && strings.HasSuffix(b.Name, "TestCase") {
+		if b.Kind == ir.ExAttr && strings.HasSuffix(b.Name, "TestCase") || b.Kind == ir.ExName && strings.HasSuffix(b.Name, "TestCase") {
 			return true
 		}
 	}
 	return false
 }
 
-func (in *interp) runTestClass(at cursor, m *Module, cd *ClassDef, from int) {
+func (in *interp) runTestClass(at cursor, m *Module, cd *ir.ClassDef, from int) {
 	cls, ok := in.scope(m).value(cd.Name).(*vClass)
 	if !ok {
 		return
 	}
 	for k := from; k < len(cd.Body); k++ {
 		st := cd.Body[k]
-		if st.Kind != StDef || !strings.HasPrefix(st.Def.Name, "test") {
+		if st.Kind != ir.StDef || !strings.HasPrefix(st.Def.Name, "test") {
 			continue
 		}
 		def := st.Def
@@ -210,7 +212,7 @@ func (in *interp) runLibraryEntries(c cursor) {
 		stmt, method := c.at(i)
 		for j := stmt; j < len(m.Sum.Body); j++ {
 			switch st := m.Sum.Body[j]; st.Kind {
-			case StDef:
+			case ir.StDef:
 				if in.called[st.Def] == 0 {
 					in.begin(cursor{phaseLibrary, i, j, 0})
 					v := in.scope(m).value(st.Def.Name)
@@ -219,7 +221,7 @@ func (in *interp) runLibraryEntries(c cursor) {
 					}
 					in.entry(m, "library function "+st.Def.Name, CtxUnknown, func() { in.call(v, args{opaque: true}, nil) })
 				}
-			case StClass:
+			case ir.StClass:
 				in.runLibraryClass(cursor{phaseLibrary, i, j, 0}, m, st.Class, methodFrom(j == stmt, method))
 			}
 		}
@@ -228,7 +230,7 @@ func (in *interp) runLibraryEntries(c cursor) {
 
 // skipInert marks an inert library function (inert.go) as run instead of
 // running it.
-func (in *interp) skipInert(def *FuncDef, v Value) bool {
+func (in *interp) skipInert(def *ir.FuncDef, v Value) bool {
 	f, ok := v.(*vFunc)
 	if in.noInert || !ok || f.Def != def || len(in.wrapper) > 0 && in.isShardMapWrapper(def) {
 		return false // decorated or rebound: run it
@@ -248,14 +250,14 @@ func (in *interp) skipInert(def *FuncDef, v Value) bool {
 	return true
 }
 
-func (in *interp) runLibraryClass(at cursor, m *Module, cd *ClassDef, from int) {
+func (in *interp) runLibraryClass(at cursor, m *Module, cd *ir.ClassDef, from int) {
 	cls, ok := in.scope(m).value(cd.Name).(*vClass)
 	if !ok {
 		return
 	}
 	for k := from; k < len(cd.Body); k++ {
 		st := cd.Body[k]
-		if st.Kind != StDef || in.called[st.Def] != 0 {
+		if st.Kind != ir.StDef || in.called[st.Def] != 0 {
 			continue
 		}
 		def := st.Def

@@ -3,6 +3,8 @@ package analysis
 import (
 	"strings"
 
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
 
@@ -12,7 +14,7 @@ import (
 // ending (the text helpers of the IR: Summary.Newline, LineIndent, ...).
 
 // Locate returns the Location of span sp of file s.
-func Locate(s *Summary, sp pp.Span) Location {
+func Locate(s *ir.Summary, sp pp.Span) Location {
 	m := s.Mapper()
 	l, c := m.LineCol(sp.Start)
 	el, ec := m.LineCol(sp.End)
@@ -21,7 +23,7 @@ func Locate(s *Summary, sp pp.Span) Location {
 
 // firstLine is the short anchor of spec §3: the span cut at the end of
 // its first line.
-func firstLine(s *Summary, sp pp.Span) Location {
+func firstLine(s *ir.Summary, sp pp.Span) Location {
 	m := s.Mapper()
 	if end := m.LineEnd(m.Line(sp.Start)); end < sp.End && end > sp.Start {
 		sp.End = end
@@ -30,13 +32,13 @@ func firstLine(s *Summary, sp pp.Span) Location {
 }
 
 // Edit builds a TextEdit replacing span sp of file s with text.
-func Edit(s *Summary, sp pp.Span, text string) TextEdit {
+func Edit(s *ir.Summary, sp pp.Span, text string) TextEdit {
 	return TextEdit{Location: Locate(s, sp), NewText: text}
 }
 
 // ImportEdit inserts an import statement into file s on a line of its own
 // (Summary.ImportInsertion says where).
-func ImportEdit(s *Summary, stmt string) TextEdit {
+func ImportEdit(s *ir.Summary, stmt string) TextEdit {
 	sp, text := s.ImportInsertion(stmt)
 	return Edit(s, sp, text)
 }
@@ -45,7 +47,7 @@ func ImportEdit(s *Summary, stmt string) TextEdit {
 // and the import edit needed, if any: an existing alias, else
 // `from parent import leaf as preferred` (or `import qual` for top-level
 // packages) when preferred is free.
-func EnsureModuleAlias(s *Summary, qual, preferred string) (string, *TextEdit, bool) {
+func EnsureModuleAlias(s *ir.Summary, qual, preferred string) (string, *TextEdit, bool) {
 	if a := s.AliasFor(qual); a != "" {
 		return a, nil, true
 	}

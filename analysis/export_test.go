@@ -4,7 +4,7 @@ package analysis
 func (e *Engine) Reused() int { return e.reused }
 
 // Trivia counts the files re-summarised by moving their previous summary
-// (trivia.go).
+// (ir/trivia.go).
 func (e *Engine) Trivia() int { return e.trivia }
 
 // SetBudget replaces the step budget of the engine's runs.

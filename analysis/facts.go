@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+
 	"github.com/pallas-ls/pallas-ls/lowering"
 )
 
@@ -26,8 +28,8 @@ type KernelCall struct {
 	// are not known in this context (parameters): enough for a hint only.
 	MaybeComm bool
 	// Call is the anchored call expression and File its file, for fixes.
-	Call *Expr
-	File *Summary
+	Call *ir.Expr
+	File *ir.Summary
 	// Meshes are the mesh-valued names visible at the call, innermost
 	// scope first.
 	Meshes []MeshRef
@@ -68,8 +70,8 @@ type Reach struct {
 	// and SMFile are its call expression and file (for fixes), and
 	// MeshAxes the mesh's axes when known.
 	ShardMap *Location
-	SMCall   *Expr
-	SMFile   *Summary
+	SMCall   *ir.Expr
+	SMFile   *ir.Summary
 	MeshAxes []string
 	// Entry describes where the path starts ("module top level of main").
 	Entry string
@@ -86,15 +88,15 @@ type Reach struct {
 	Outer *OuterCall
 	// JitDef is the function nearest the entry on the path that is
 	// decorated with jax.jit (nil if none), for the decorate-the-entry fix.
-	JitDef *FuncDef
+	JitDef *ir.FuncDef
 	// JitDeco is that function's jit decorator expression.
-	JitDeco *Expr
+	JitDeco *ir.Expr
 }
 
 // OuterCall is a call expression on a witness path.
 type OuterCall struct {
-	Call   *Expr
-	File   *Summary
+	Call   *ir.Expr
+	File   *ir.Summary
 	Meshes []MeshRef
 	// Bound is KernelCall.Bound for the outer call.
 	Bound func(name string) bool

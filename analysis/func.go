@@ -6,9 +6,11 @@ import (
 	"slices"
 	"strings"
 	"unsafe"
+
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 )
 
-func (in *interp) makeFunc(env *Env, def *FuncDef) *vFunc {
+func (in *interp) makeFunc(env *Env, def *ir.FuncDef) *vFunc {
 	closure := env
 	if env.classBody {
 		closure = env.parent
@@ -26,7 +28,7 @@ func (in *interp) makeFunc(env *Env, def *FuncDef) *vFunc {
 
 // defineFunc evaluates a def statement: the function, then its
 // decorators applied bottom-up.
-func (in *interp) defineFunc(env *Env, def *FuncDef) Value {
+func (in *interp) defineFunc(env *Env, def *ir.FuncDef) Value {
 	var v Value = in.makeFunc(env, def)
 	for i := len(def.Decorators) - 1; i >= 0; i-- {
 		d := def.Decorators[i]
@@ -39,7 +41,7 @@ func (in *interp) defineFunc(env *Env, def *FuncDef) Value {
 			case "builtins.classmethod":
 				if f, ok := v.(*vFunc); ok {
 					c := *f
-					c.Self = &vConst{C: Const{Kind: ConstNone}} // bound to the class at lookup
+					c.Self = &vConst{C: ir.Const{Kind: ir.ConstNone}} // bound to the class at lookup
 					v = &classMethod{f: &c}
 				}
 				continue
@@ -60,7 +62,7 @@ type classMethod struct{ f *vFunc }
 
 func (*classMethod) isValue() {}
 
-func (in *interp) defineClass(env *Env, cd *ClassDef) Value {
+func (in *interp) defineClass(env *Env, cd *ir.ClassDef) Value {
 	c := &vClass{Def: cd, Attrs: map[string]Value{}}
 	for _, b := range cd.Bases {
 		c.Bases = append(c.Bases, in.eval(env, b))
@@ -73,7 +75,7 @@ func (in *interp) defineClass(env *Env, cd *ClassDef) Value {
 }
 
 // callFunc evaluates a workspace function's body for one abstract call.
-func (in *interp) callFunc(f *vFunc, a args, site *Expr) Value {
+func (in *interp) callFunc(f *vFunc, a args, site *ir.Expr) Value {
 	in.markCalled(f.Def)
 	if len(in.wrapper) > 0 && in.isShardMapWrapper(f.Def) {
 		return in.callShardMapWrapper(a, site)
@@ -118,7 +120,7 @@ func (in *interp) callFunc(f *vFunc, a args, site *Expr) Value {
 		out = join(out, r)
 	}
 	if out == nil {
-		out = &vConst{C: Const{Kind: ConstNone}}
+		out = &vConst{C: ir.Const{Kind: ir.ConstNone}}
 	}
 	in.stack = in.stack[:len(in.stack)-1]
 	in.ret, in.file, in.cur = savedRet, savedFile, savedCur
@@ -162,17 +164,17 @@ func (in *interp) bind(f *vFunc, a args) *Env {
 	for i, p := range f.Def.Params {
 		var v Value
 		switch p.Kind {
-		case ParamVarArgs:
+		case ir.ParamVarArgs:
 			v = &vSeq{Items: pos}
 			if a.opaque {
 				v = unknown
 			}
 			pos = nil
-		case ParamKwArgs:
+		case ir.ParamKwArgs:
 			d := &vDict{}
 			for _, k := range slices.Sorted(maps.Keys(a.kw)) {
 				if !used[k] {
-					d.Keys = append(d.Keys, &vConst{C: Const{Kind: ConstStr, S: k}})
+					d.Keys = append(d.Keys, &vConst{C: ir.Const{Kind: ir.ConstStr, S: k}})
 					d.Items = append(d.Items, a.kw[k])
 				}
 			}
@@ -181,10 +183,10 @@ func (in *interp) bind(f *vFunc, a args) *Env {
 				v = unknown
 			}
 		default:
-			if kv, ok := a.kw[p.Name]; ok && p.Kind != ParamPosOnly {
+			if kv, ok := a.kw[p.Name]; ok && p.Kind != ir.ParamPosOnly {
 				v = kv
 				used[p.Name] = true
-			} else if len(pos) > 0 && p.Kind != ParamKwOnly {
+			} else if len(pos) > 0 && p.Kind != ir.ParamKwOnly {
 				v, pos = pos[0], pos[1:]
 			} else if a.opaque {
 				v = unknown
@@ -199,7 +201,7 @@ func (in *interp) bind(f *vFunc, a args) *Env {
 	return env
 }
 
-func (in *interp) instantiate(c *vClass, a args, site *Expr) Value {
+func (in *interp) instantiate(c *vClass, a args, site *ir.Expr) Value {
 	// One abstract object per creation site and class (allocation-site
 	// abstraction): evaluating the site again refines the same object.
 	inst := in.instances[instKey{site, c}]
@@ -224,12 +226,12 @@ func (in *interp) instantiate(c *vClass, a args, site *Expr) Value {
 // isDataclass recognises @dataclass, @dataclasses.dataclass(...) and
 // look-alikes (flax.struct.dataclass, chex.dataclass): their generated
 // __init__ binds the annotated fields in order.
-func isDataclass(cd *ClassDef) bool {
+func isDataclass(cd *ir.ClassDef) bool {
 	for _, d := range cd.Decorators {
-		if d.Kind == ExCall {
+		if d.Kind == ir.ExCall {
 			d = d.X
 		}
-		if (d.Kind == ExName || d.Kind == ExAttr) && d.Name == "dataclass" {
+		if (d.Kind == ir.ExName || d.Kind == ir.ExAttr) && d.Name == "dataclass" {
 			return true
 		}
 	}
@@ -242,7 +244,7 @@ func isDataclass(cd *ClassDef) bool {
 func (in *interp) bindFields(inst *vInstance, c *vClass, a args) {
 	pos := a.pos
 	for _, st := range c.Def.Body {
-		if len(st.Targets) != 1 || st.Targets[0].Kind != ExName || st.Kind != StOther && st.Kind != StAssign {
+		if len(st.Targets) != 1 || st.Targets[0].Kind != ir.ExName || st.Kind != ir.StOther && st.Kind != ir.StAssign {
 			continue
 		}
 		name := st.Targets[0].Name
@@ -277,14 +279,14 @@ func (in *interp) classAttr(c *vClass, name string, depth int) Value {
 }
 
 type instKey struct {
-	site *Expr
+	site *ir.Expr
 	cls  *vClass
 }
 
 // isShardMapWrapper reports whether def is one of the configured
 // `shard-map-wrappers`: project helpers that run their first argument
 // under shard_map. Names match on any importable name of the module.
-func (in *interp) isShardMapWrapper(def *FuncDef) bool {
+func (in *interp) isShardMapWrapper(def *ir.FuncDef) bool {
 	if def.File == nil {
 		return false
 	}
@@ -308,7 +310,7 @@ func (in *interp) isShardMapWrapper(def *FuncDef) bool {
 // callShardMapWrapper models a configured wrapper: `wrap(f)` returns f
 // under a fully manual shard_map (mesh unknown); `wrap(f, *args)` also
 // calls it with args there.
-func (in *interp) callShardMapWrapper(a args, site *Expr) Value {
+func (in *interp) callShardMapWrapper(a args, site *ir.Expr) Value {
 	fn := first(a)
 	sm := &vShardMapped{Fn: fn, Spec: &smSpec{Site: site, File: in.file, API: "shard-map-wrapper", AllManual: true}}
 	if len(a.pos) <= 1 {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"unsafe"
 
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
 
@@ -55,7 +57,7 @@ import (
 // Re-checking after an edit. An edit that leaves every IR the same apart
 // from positions, or changes only what the last run never executed (a
 // module it never ran, the body of a function it never called),
-// re-renders the last run (reuse.go, trivia.go, deadbody.go). An edit
+// re-renders the last run (reuse.go, ir/trivia.go, ir/deadbody.go). An edit
 // that changes only the bodies of functions the run executed resumes it
 // (resume.go): every entry before the first one that executed a changed
 // body took the same steps and left the same state, which the journal
@@ -78,7 +80,7 @@ import (
 // functions are skipped). Of the function bytes in modules that run, 61%
 // (tpu-inference), 68% (sglang-jax) and 34% (jax) belong to functions the
 // concrete entries call, 15%, 2% and 18% to functions only library
-// entries call, the rest to functions never called (deadbody.go's share).
+// entries call, the rest to functions never called (ir/deadbody.go's share).
 // Two exact incremental designs were weighed against these figures:
 //   - Resume from the first entry that executed what changed (built:
 //     resume.go). The gain depends on where the first reader sits: a body
@@ -122,8 +124,8 @@ const (
 )
 
 type frame struct {
-	site *Expr
-	file *Summary
+	site *ir.Expr
+	file *ir.Summary
 	what string
 	ctx  *Ctx
 	// library marks the entry frame of a function no one calls.
@@ -131,7 +133,7 @@ type frame struct {
 	// env is the scope of the call at site, for fixes that wrap it.
 	env *Env
 	// def is the function this frame runs, if it is a workspace function.
-	def *FuncDef
+	def *ir.FuncDef
 }
 
 type interp struct {
@@ -144,10 +146,10 @@ type interp struct {
 	active map[string]bool
 	// called holds, for each function whose body ran (or counts as run:
 	// inert.go), the number of the entry that first ran it (from 1).
-	called map[*FuncDef]int32
-	evals  map[*FuncDef]int
+	called map[*ir.FuncDef]int32
+	evals  map[*ir.FuncDef]int
 	// assigned caches, per if statement, the names its branches bind.
-	assigned map[*Stmt][]string
+	assigned map[*ir.Stmt][]string
 	// instances holds one abstract object per creation site.
 	instances map[instKey]*vInstance
 	budget    int
@@ -161,7 +163,7 @@ type interp struct {
 	// call can record the meshes visible where it happens (for fixes).
 	env *Env
 	// file is the file whose code is being evaluated.
-	file *Summary
+	file *ir.Summary
 	// retVal accumulates the current function's return values.
 	ret []Value
 	// stopped is set when the budget is spent or the check is cancelled;
@@ -180,7 +182,7 @@ type interp struct {
 	// what the test read of each function, taken from inertPrev (the last
 	// run's) when the function is unchanged (inert.go).
 	inert                int
-	inertRefs, inertPrev map[*FuncDef]*funcRefs
+	inertRefs, inertPrev map[*ir.FuncDef]*funcRefs
 	noInert              bool
 	// entries are the modules that run as entries (prune.go).
 	entries map[string]bool
@@ -193,7 +195,7 @@ type interp struct {
 func newInterp(ctx context.Context, prog *Program, opts *Options, budget int) *interp {
 	in := &interp{
 		prog: prog, opts: opts,
-		memo: map[string]Value{}, called: map[*FuncDef]int32{}, evals: map[*FuncDef]int{}, assigned: map[*Stmt][]string{}, instances: map[instKey]*vInstance{},
+		memo: map[string]Value{}, called: map[*ir.FuncDef]int32{}, evals: map[*ir.FuncDef]int{}, assigned: map[*ir.Stmt][]string{}, instances: map[instKey]*vInstance{},
 		calls: map[callSiteKey]*kernelCall{}, effects: map[*kernelDecl]*kernelEffects{},
 		wrapper: map[string]bool{}, mods: make([]modRun, prog.nmods),
 	}
@@ -263,7 +265,7 @@ func (in *interp) budgetSpent() bool { return in.exhausted }
 
 // budgetNote says, when the run spent its step budget, where it stopped:
 // what it had not reached yet was not analysed (unknown, never an error).
-func (in *interp) budgetNote(sums []*Summary) (Diagnostic, bool) {
+func (in *interp) budgetNote(sums []*ir.Summary) (Diagnostic, bool) {
 	if !in.exhausted || len(sums) == 0 {
 		return Diagnostic{}, false
 	}

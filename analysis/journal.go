@@ -3,6 +3,8 @@ package analysis
 import (
 	"slices"
 
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+
 	"github.com/pallas-ls/pallas-ls/lowering"
 )
 
@@ -45,15 +47,15 @@ type changeLog interface {
 type journal struct {
 	// What the evaluation reads (undoState).
 	memo      keyLog[string, Value]
-	assigned  keyLog[*Stmt, []string]
+	assigned  keyLog[*ir.Stmt, []string]
 	instances keyLog[instKey, *vInstance]
 	effects   keyLog[*kernelDecl, *kernelEffects]
-	evals     countLog[*FuncDef]
+	evals     countLog[*ir.FuncDef]
 	attrs     setLog[string, Value]
 	envs      setLog[string, Value]
 	mods      setLog[int, modRun]
 	// What it reported (undoOutputs).
-	called  keyLog[*FuncDef, int32]
+	called  keyLog[*ir.FuncDef, int32]
 	calls   keyLog[callSiteKey, *kernelCall]
 	reaches setLog[lowering.ContextKind, *reachState]
 }

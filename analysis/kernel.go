@@ -3,14 +3,16 @@ package analysis
 import (
 	"strings"
 
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+
 	"github.com/pallas-ls/pallas-ls/lowering"
 )
 
 // kernelDecl is one kernel definition site: a pl.pallas_call(...),
 // pl.kernel(...) or pl.core_map(...) with its body and keywords.
 type kernelDecl struct {
-	Site  *Expr
-	File  *Summary
+	Site  *ir.Expr
+	File  *ir.Summary
 	API   string
 	Entry string // "pallas_call", "kernel", "core_map"
 	Body  Value
@@ -28,8 +30,8 @@ type CommOp struct {
 	NTuple  int // elements of a MESH tuple id
 	// UnknownAxis is set when the axis names are not known statically.
 	UnknownAxis bool
-	File        *Summary
-	Site        *Expr
+	File        *ir.Summary
+	Site        *ir.Expr
 	started     bool
 }
 
@@ -49,7 +51,7 @@ type kernelEffects struct {
 	MaybeComm bool
 }
 
-func (in *interp) pallasCall(api string, a args, site *Expr) Value {
+func (in *interp) pallasCall(api string, a args, site *ir.Expr) Value {
 	body := first(a)
 	if k, ok := a.kw["kernel"]; ok {
 		body = k
@@ -57,13 +59,13 @@ func (in *interp) pallasCall(api string, a args, site *Expr) Value {
 	return &vPallas{K: in.newKernel(api, "pallas_call", body, a.kw, site)}
 }
 
-func (in *interp) newKernel(api, entry string, body Value, kw map[string]Value, site *Expr) *kernelDecl {
+func (in *interp) newKernel(api, entry string, body Value, kw map[string]Value, site *ir.Expr) *kernelDecl {
 	return &kernelDecl{Site: site, File: in.file, API: api, Entry: entry, Body: body, Kw: kw}
 }
 
 // applyKernelFactory applies `@pl.kernel(...)` or `@pl.core_map(mesh)`
 // to a body. core_map runs the body right away: the decoration is the call.
-func (in *interp) applyKernelFactory(f *vKernelFactory, a args, site *Expr) Value {
+func (in *interp) applyKernelFactory(f *vKernelFactory, a args, site *ir.Expr) Value {
 	body := first(a)
 	if !isCallable(body) {
 		return unknown
@@ -77,7 +79,7 @@ func (in *interp) applyKernelFactory(f *vKernelFactory, a args, site *Expr) Valu
 	return &vPallas{K: k}
 }
 
-func (in *interp) remoteComm(api string, a args, site *Expr) Value {
+func (in *interp) remoteComm(api string, a args, site *ir.Expr) Value {
 	if in.cur.Kind != CtxKernel {
 		return nonNone
 	}
@@ -150,7 +152,7 @@ func classifyID(op *CommOp, id, idType Value) bool {
 	return true
 }
 
-func (in *interp) axisIndex(a args, site *Expr) {
+func (in *interp) axisIndex(a args, site *ir.Expr) {
 	if in.cur.Kind != CtxKernel {
 		return
 	}

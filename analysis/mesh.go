@@ -1,12 +1,13 @@
 package analysis
 
 import (
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 	"github.com/pallas-ls/pallas-ls/lowering"
 )
 
 // shardMap builds the shard_map (or smap) wrapper, or its decorator
 // factory when no function is given, per jax-semantics §3.
-func (in *interp) shardMap(api lowering.API, a args, site *Expr) Value {
+func (in *interp) shardMap(api lowering.API, a args, site *ir.Expr) Value {
 	sp := &smSpec{Site: site, File: in.file, API: api.Name}
 	old := api.Name == "jax.experimental.shard_map.shard_map"
 	fn := first(a)
@@ -30,7 +31,7 @@ func (in *interp) shardMap(api lowering.API, a args, site *Expr) Value {
 		case nil:
 			sp.UsesContextMesh = true
 		case *vConst:
-			sp.UsesContextMesh = m.C.Kind == ConstNone
+			sp.UsesContextMesh = m.C.Kind == ir.ConstNone
 		}
 		sp.AllManual = true
 		if names, ok := axisSet(a.kw["axis_names"]); ok {
@@ -56,7 +57,7 @@ func (in *interp) shardMap(api lowering.API, a args, site *Expr) Value {
 
 func isNone(v Value) bool {
 	c, ok := v.(*vConst)
-	return ok && c.C.Kind == ConstNone
+	return ok && c.C.Kind == ir.ConstNone
 }
 
 // axisSet reads a literal set/tuple/list/frozenset(...) of axis names.
@@ -121,7 +122,7 @@ func meshDevices(name string, a args) int {
 	n := 1
 	for _, it := range shape.Items {
 		c, ok := it.(*vConst)
-		if !ok || c.C.Kind != ConstInt {
+		if !ok || c.C.Kind != ir.ConstInt {
 			return 0
 		}
 		n *= int(c.C.I)
@@ -162,7 +163,7 @@ func coreMeshValue(a args) Value {
 
 // shardingCall handles NamedSharding, device_put and
 // with_sharding_constraint: evidence that a jit spans several devices.
-func (in *interp) shardingCall(name string, a args, site *Expr) Value {
+func (in *interp) shardingCall(name string, a args, site *ir.Expr) Value {
 	switch name {
 	case "jax.device_put":
 		if len(a.pos) > 1 {

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 )
 
 // Module is one workspace module: a file, or a directory acting as a
@@ -13,7 +15,7 @@ import (
 type Module struct {
 	Name  string // its longest importable dotted name (relative to the files' common root)
 	Path  string // file path, or directory for a namespace package
-	Sum   *Summary
+	Sum   *ir.Summary
 	IsPkg bool // __init__.py or namespace directory
 	// id numbers the program's modules (namespace packages too) from 0,
 	// for the tables of a run over them (interp.mods).
@@ -22,7 +24,7 @@ type Module struct {
 
 // Program links the summaries of all checked files into a module index.
 type Program struct {
-	Files   []*Summary
+	Files   []*ir.Summary
 	Modules []*Module
 	byName  map[string][]*Module
 	byPath  map[string]*Module
@@ -64,7 +66,7 @@ func (l *layout) importRoot(dir string) bool { return dir == l.root || !l.pkgs[d
 // that is not a package (layout.importRoot). That covers __init__.py
 // packages, namespace packages and src/ layouts without configuration;
 // ambiguity is settled per importing file by closeness (see lookup).
-func NewProgram(files []*Summary) *Program {
+func NewProgram(files []*ir.Summary) *Program {
 	paths := make([]string, len(files))
 	for i, s := range files {
 		paths[i] = s.Path
@@ -74,7 +76,7 @@ func NewProgram(files []*Summary) *Program {
 
 // newProgramAt is NewProgram with the layout of every file of the
 // workspace, even when only some are analysed (pruning).
-func newProgramAt(files []*Summary, lay *layout) *Program {
+func newProgramAt(files []*ir.Summary, lay *layout) *Program {
 	p := &Program{Files: files, byName: map[string][]*Module{}, byPath: map[string]*Module{}, lay: lay}
 	for _, s := range files {
 		m := &Module{Path: s.Path, Sum: s}
@@ -170,7 +172,7 @@ func (p *Program) resolve(name, from string) *Module {
 // importTarget is the workspace module an absolute `import name` in file
 // from runs, or nil: JAX itself (isExternalQual) and what the workspace
 // does not hold are external.
-func (p *Program) importTarget(name string, from *Summary) *Module {
+func (p *Program) importTarget(name string, from *ir.Summary) *Module {
 	if isExternalQual(name) || from == nil {
 		return nil
 	}
@@ -180,7 +182,7 @@ func (p *Program) importTarget(name string, from *Summary) *Module {
 // fromTarget is the module a `from M import ...` in file from takes its
 // names from, or nil; external says M is outside the workspace (so are the
 // names), not a relative import that names no module of it.
-func (p *Program) fromTarget(imp *Import, from *Summary) (m *Module, external bool) {
+func (p *Program) fromTarget(imp *ir.Import, from *ir.Summary) (m *Module, external bool) {
 	if imp.Level > 0 {
 		return p.relative(from, imp.Level, imp.Module), false
 	}
@@ -191,14 +193,14 @@ func (p *Program) fromTarget(imp *Import, from *Summary) (m *Module, external bo
 // submodule is the module importable as m's submodule name, or nil: what
 // `from m import name` or `m.name` reaches when m does not bind name.
 func (p *Program) submodule(m *Module, name string) *Module {
-	return p.lookup(joinQual(m.Name, name), m.Path)
+	return p.lookup(ir.JoinQual(m.Name, name), m.Path)
 }
 
 // beside finds the module importable as name from directory dir itself.
 func (p *Program) beside(name, dir string) *Module { return p.first(moduleFiles(dir, name)) }
 
 // relative resolves `from ..a import` against the importing file's path.
-func (p *Program) relative(from *Summary, level int, mod string) *Module {
+func (p *Program) relative(from *ir.Summary, level int, mod string) *Module {
 	return p.first(moduleFiles(relativeDir(from.Path, level), mod))
 }
 

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 )
 
 func TestRelevantEntriesAndPruning(t *testing.T) {
@@ -137,10 +139,10 @@ func importForms() []SourceFile {
 // checkResolvedEdges checks one project and returns the edges it checked.
 func checkResolvedEdges(t *testing.T, name string, files []SourceFile) int {
 	lay := newLayout(paths(files))
-	sums := make([]*Summary, len(files))
+	sums := make([]*ir.Summary, len(files))
 	scans := make([]scan, len(files))
 	for i, f := range files {
-		sums[i] = Summarize(f.Path, f.Src)
+		sums[i] = ir.Summarize(f.Path, f.Src)
 		scans[i] = prescan(f.Src, &fileRules{})
 	}
 	prog := newProgramAt(sums, lay)
@@ -169,7 +171,7 @@ func checkResolvedEdges(t *testing.T, name string, files []SourceFile) int {
 
 // resolvedTargets lists the workspace modules one import statement in s
 // runs or reads, as the interpreter resolves them (attr.go).
-func resolvedTargets(prog *Program, s *Summary, imp *Import) []*Module {
+func resolvedTargets(prog *Program, s *ir.Summary, imp *ir.Import) []*Module {
 	var out []*Module
 	add := func(m *Module) {
 		if m != nil {
@@ -199,10 +201,10 @@ func resolvedTargets(prog *Program, s *Summary, imp *Import) []*Module {
 
 // allImports lists the import statements of a body and of everything
 // nested in it.
-func allImports(body []*Stmt) []*Import {
-	var out []*Import
+func allImports(body []*ir.Stmt) []*ir.Import {
+	var out []*ir.Import
 	for _, st := range body {
-		if st.Kind == StImport {
+		if st.Kind == ir.StImport {
 			out = append(out, st.Import)
 		}
 		out = append(out, allImports(st.Body)...)

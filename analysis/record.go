@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+
 	"github.com/pallas-ls/pallas-ls/lowering"
 )
 
@@ -14,7 +16,7 @@ import (
 // record renders an edited file's new positions (reuse.go).
 
 type callSiteKey struct {
-	site   *Expr
+	site   *ir.Expr
 	kernel string
 }
 
@@ -23,8 +25,8 @@ type kernelCall struct {
 	// e is what k does: kept here, since the effects cache is state a
 	// detached entry takes back (driver.go).
 	e       *kernelEffects
-	site    *Expr
-	file    *Summary
+	site    *ir.Expr
+	file    *ir.Summary
 	reaches map[lowering.ContextKind]*reachState
 	order   []lowering.ContextKind
 	meshes  []MeshRef
@@ -33,7 +35,7 @@ type kernelCall struct {
 
 // kernelCalled records that the kernel k is invoked at site in the
 // current context, with the current stack as its witness path.
-func (in *interp) kernelCalled(k *kernelDecl, site *Expr) {
+func (in *interp) kernelCalled(k *kernelDecl, site *ir.Expr) {
 	if in.cur.Kind == CtxKernel || site == nil {
 		return
 	}
@@ -56,7 +58,7 @@ type offer struct {
 	key  callSiteKey
 	k    *kernelDecl
 	e    *kernelEffects
-	file *Summary
+	file *ir.Summary
 	rs   *reachState
 	// prepared: meshes, scope and rs.r.Outer are set (else they are taken
 	// from the interpreter's state, only when needed).
@@ -105,8 +107,8 @@ type reachState struct {
 }
 
 type pathStep struct {
-	file *Summary
-	site *Expr
+	file *ir.Summary
+	site *ir.Expr
 }
 
 func (rs *reachState) render() Reach {
@@ -150,7 +152,7 @@ func (in *interp) reach() *reachState {
 	default:
 		r.Kind = lowering.CtxUnknown
 	}
-	var last *Expr
+	var last *ir.Expr
 	for i := len(in.stack) - 1; i >= 0; i-- {
 		f := in.stack[i]
 		if f.site != nil && f.site == last {
@@ -182,14 +184,14 @@ func (in *interp) reach() *reachState {
 // since listing a scope's names is not free.
 func (in *interp) outerCall(r *Reach) {
 	for _, f := range in.stack {
-		if f.site != nil && f.file != nil && f.site.Kind == ExCall {
+		if f.site != nil && f.file != nil && f.site.Kind == ir.ExCall {
 			r.Outer = &OuterCall{Call: f.site, File: f.file, Meshes: visibleMeshes(f.env), Bound: f.env.bound}
 			return
 		}
 	}
 }
 
-func describeAt(s *Summary, e *Expr) string {
+func describeAt(s *ir.Summary, e *ir.Expr) string {
 	txt := string(s.Src[e.Span.Start:e.Span.End])
 	for i := 0; i < len(txt); i++ {
 		if txt[i] == '\n' || txt[i] == '\r' {
@@ -217,10 +219,10 @@ func (in *interp) factAt(i int) *KernelCall { return in.fact(in.order[i]) }
 
 // factFiles lists the summaries the i-th fact quotes or locates anything
 // in: when one of them moves, the fact must be rendered again.
-func (in *interp) factFiles(i int) []*Summary {
+func (in *interp) factFiles(i int) []*ir.Summary {
 	kc := in.order[i]
-	var out []*Summary
-	add := func(s *Summary) {
+	var out []*ir.Summary
+	add := func(s *ir.Summary) {
 		if s != nil && !slices.Contains(out, s) { // a handful of files
 			out = append(out, s)
 		}
@@ -305,10 +307,10 @@ func outArity(v Value) int {
 
 // jitDecorator returns def's decorator that is jax.jit, jax.jit(...) or
 // functools.partial(jax.jit, ...), resolved through its file's imports.
-func jitDecorator(def *FuncDef) *Expr {
-	isJit := func(e *Expr) bool {
+func jitDecorator(def *ir.FuncDef) *ir.Expr {
+	isJit := func(e *ir.Expr) bool {
 		for _, r := range def.File.Refs {
-			if r.Kind == RefExpr && r.Span == e.Span {
+			if r.Kind == ir.RefExpr && r.Span == e.Span {
 				api, ok := lowering.Lookup(r.Qual)
 				return ok && api.Role == lowering.RoleJit
 			}
@@ -319,9 +321,9 @@ func jitDecorator(def *FuncDef) *Expr {
 		switch {
 		case isJit(d):
 			return d
-		case d.Kind == ExCall && isJit(d.X):
+		case d.Kind == ir.ExCall && isJit(d.X):
 			return d
-		case d.Kind == ExCall && len(d.Args) > 0 && isJit(d.Args[0]):
+		case d.Kind == ir.ExCall && len(d.Args) > 0 && isJit(d.Args[0]):
 			return d // functools.partial(jax.jit, ...)
 		}
 	}

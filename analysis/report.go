@@ -5,6 +5,8 @@ import (
 	"sort"
 	"sync/atomic"
 
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
 
@@ -52,7 +54,7 @@ func report(l *lastRun, opts *Options) *Result {
 	}
 	l.dropUnseen(gen, used)
 	res := &Result{FilesChecked: len(sums), KernelCalls: l.kernelInfos(facts)}
-	l.suppsNext = make(map[*Summary]fileSuppressions, len(sums))
+	l.suppsNext = make(map[*ir.Summary]fileSuppressions, len(sums))
 	diags, n, supps := applySuppressions(prog, diags, l.suppressions)
 	res.Suppressed = n
 	l.supps, l.suppsNext = l.suppsNext, nil // only the files of this run stay
@@ -85,7 +87,7 @@ func report(l *lastRun, opts *Options) *Result {
 // for a per-file rule; nil, where the rule reads the whole program, is
 // its first file) are dropped and a note says so, and the other rules'
 // findings stand.
-func runRule(p *Pass, file *Summary, run func(*Pass)) (found, failed []Diagnostic) {
+func runRule(p *Pass, file *ir.Summary, run func(*Pass)) (found, failed []Diagnostic) {
 	defer func() {
 		if r := recover(); r != nil {
 			found, failed = nil, []Diagnostic{ruleFailed(p.Analyzer, file, r)}
@@ -97,7 +99,7 @@ func runRule(p *Pass, file *Summary, run func(*Pass)) (found, failed []Diagnosti
 }
 
 // ruleFailed is the note about a rule that panicked.
-func ruleFailed(a *Analyzer, file *Summary, r any) Diagnostic {
+func ruleFailed(a *Analyzer, file *ir.Summary, r any) Diagnostic {
 	d := Diagnostic{Code: "note", Severity: SeverityInfo,
 		Message: fmt.Sprintf("internal error in rule %s (%s), please report it: %v; its findings are missing", a.Code, a.Name, r)}
 	if file != nil {
@@ -107,7 +109,7 @@ func ruleFailed(a *Analyzer, file *Summary, r any) Diagnostic {
 }
 
 // firstFile is the file a whole-program rule's failure is reported in.
-func firstFile(prog *Program) *Summary {
+func firstFile(prog *Program) *ir.Summary {
 	if len(prog.Files) == 0 {
 		return nil
 	}
@@ -162,7 +164,7 @@ func notesIn(notes []Diagnostic, files []SourceFile, keep []bool) []Diagnostic {
 
 // syntaxNotes reports regions that did not parse: the analysis used the
 // rest of the file.
-func syntaxNotes(sums []*Summary) []Diagnostic {
+func syntaxNotes(sums []*ir.Summary) []Diagnostic {
 	var out []Diagnostic
 	for _, s := range sums {
 		if s.ParseError != "" {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"slices"
 	"unsafe"
+
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 )
 
 // Resuming a run. A run evaluates entries in a fixed order (runFrom:
@@ -15,7 +17,7 @@ import (
 // the same. So the run can be taken back to the state in which that entry
 // began and continue from there, with the new bodies: what a fresh run
 // would do after the same first entries. reuse.go decides when
-// (compareBodies swaps the changed bodies in, as deadbody.go does for
+// (CompareBodies swaps the changed bodies in, as ir/deadbody.go does for
 // bodies that never ran) and calls resume.
 //
 // Taking it back: the interpreter records every change to state that
@@ -53,7 +55,7 @@ type history struct {
 	// replayMods hold the changed bodies and modules, and replayLib says
 	// it resumed at a main block or later; replayed counts the entries
 	// replayed.
-	replay     map[*FuncDef]bool
+	replay     map[*ir.FuncDef]bool
 	replayMods map[*Module]bool
 	replayLib  bool
 	replayed   int
@@ -110,14 +112,14 @@ func (in *interp) begin(c cursor) {
 		if h.log != nil {
 			h.log.seen = nil // only the running entry adds to its log
 		}
-		h.log = &entryLog{seen: map[*FuncDef]bool{}}
+		h.log = &entryLog{seen: map[*ir.FuncDef]bool{}}
 		h.lib.entries = append(h.lib.entries, libEntry{mark: len(h.marks) - 1, at: c, log: h.log})
 	}
 }
 
 // markCalled records that def's body ran (or counts as run) in the
 // current entry.
-func (in *interp) markCalled(d *FuncDef) {
+func (in *interp) markCalled(d *ir.FuncDef) {
 	if in.h.log != nil {
 		in.h.log.add(d)
 	}
@@ -126,7 +128,7 @@ func (in *interp) markCalled(d *FuncDef) {
 	}
 }
 
-func (in *interp) countEval(d *FuncDef) { in.h.journal.evals.inc(d) }
+func (in *interp) countEval(d *ir.FuncDef) { in.h.journal.evals.inc(d) }
 
 // setAttr sets an attribute of an instance or class.
 func (in *interp) setAttr(m map[string]Value, name string, v Value) {
@@ -235,7 +237,7 @@ type resumePoint struct {
 // It returns the number of entries replayed; when ctx ends the run, it is
 // taken back to the entry it resumed at again, returned in pending, for
 // the next resume to start from.
-func (in *interp) resume(ctx context.Context, budget int, from resumePoint, changed map[*FuncDef]bool, changedMods map[*Module]bool) (replayed int, pending resumePoint, err error) {
+func (in *interp) resume(ctx context.Context, budget int, from resumePoint, changed map[*ir.FuncDef]bool, changedMods map[*Module]bool) (replayed int, pending resumePoint, err error) {
 	h := &in.h
 	k := h.resumable(from.k)
 	if h.testsStart >= 0 && k >= h.testsStart {
@@ -278,7 +280,7 @@ func (in *interp) canResume(k, pending int) bool {
 }
 
 // keep trims the interpreter to what rendering its facts needs, the set
-// of functions it called (deadbody.go) and, unless oneShot, what a later
+// of functions it called (ir/deadbody.go) and, unless oneShot, what a later
 // check needs to resume it: the state and its history.
 func (in *interp) keep(oneShot bool) {
 	in.active, in.inertPrev, in.stack = nil, nil, nil
@@ -290,7 +292,7 @@ func (in *interp) keep(oneShot bool) {
 }
 
 // firstEntry is the entry (0-based) that first ran def's body, or -1.
-func (in *interp) firstEntry(def *FuncDef) int { return int(in.called[def]) - 1 }
+func (in *interp) firstEntry(def *ir.FuncDef) int { return int(in.called[def]) - 1 }
 
 // neverRan reports whether the run never executed module m's top level:
 // not in the journal, nor in a main block or a replayed library entry,

@@ -2,6 +2,8 @@ package analysis
 
 import (
 	"slices"
+
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 )
 
 // The editor's fast path. Most keystrokes do not change what the
@@ -17,7 +19,7 @@ import (
 // Two more kinds of edit keep the last run, because the run never read
 // what they change: an edit of a file whose module the run never executed
 // (neverRan), and an edit inside the bodies of functions it never called
-// (deadbody.go). In both a fresh run would take the same steps.
+// (ir/deadbody.go). In both a fresh run would take the same steps.
 //
 // The shape comparison below visits every field of the IR types; a test
 // (reuse_test.go) lists those fields so that a field added later cannot be
@@ -26,28 +28,28 @@ import (
 // lastRun is what Engine keeps of its previous successful run.
 type lastRun struct {
 	optsKey string
-	layout  string     // the key of the layout of the program's module names
-	relGen  int        // the relevance (entry modules) it was run with
-	sums    []*Summary // the analysed summaries, in order
+	layout  string        // the key of the layout of the program's module names
+	relGen  int           // the relevance (entry modules) it was run with
+	sums    []*ir.Summary // the analysed summaries, in order
 	prog    *Program
 	in      *interp
 	// files holds the findings of RunFile rules per file, valid while the
 	// summary's hash is the one recorded.
 	files map[fileRule]fileFindings
 	// supps caches each file's parsed suppression comments, by hash too.
-	supps, suppsNext map[*Summary]fileSuppressions
+	supps, suppsNext map[*ir.Summary]fileSuppressions
 	// kernelCalls are the facts last rendered, one per recorded kernel call;
 	// moved lists the summaries moved since, whose facts must be rendered
 	// again.
 	kernelCalls []*KernelCall
-	moved       map[*Summary]bool
+	moved       map[*ir.Summary]bool
 	// infos are the hover descriptions of kernelCalls, by index; nil
 	// entries of infoOf are to be described again.
 	infos  []KernelCallInfo
 	infoOf []*KernelCall
 	// byFile lists, per summary, the indexes of kernelCalls whose facts
 	// refer to it (filesOf), built on first use.
-	byFile map[*Summary][]int
+	byFile map[*ir.Summary][]int
 	// pending, when not -1, is the entry a cancelled resume was taken back
 	// to (its mark dropped, its place in pendingAt): the run must resume
 	// from there before its facts stand.
@@ -56,7 +58,7 @@ type lastRun struct {
 	// changed and changedMods hold the bodies reuse swapped and the
 	// modules whose summary it replaced for the resume to come: the main
 	// blocks that ran none of them are replayed (detached.go).
-	changed     map[*FuncDef]bool
+	changed     map[*ir.FuncDef]bool
 	changedMods map[*Module]bool
 }
 
@@ -67,9 +69,9 @@ type fileSuppressions struct {
 
 // suppressions returns s's suppression comments, parsed once per content;
 // each call gets fresh copies, since applying them marks them used.
-func (l *lastRun) suppressions(s *Summary) []*Suppression {
+func (l *lastRun) suppressions(s *ir.Summary) []*Suppression {
 	if l.supps == nil {
-		l.supps = map[*Summary]fileSuppressions{}
+		l.supps = map[*ir.Summary]fileSuppressions{}
 	}
 	c, ok := l.supps[s]
 	if !ok || c.hash != s.Hash {
@@ -92,7 +94,7 @@ func (l *lastRun) facts() []*KernelCall {
 		l.kernelCalls = l.in.facts()
 	} else if len(l.moved) > 0 {
 		if l.byFile == nil {
-			l.byFile = map[*Summary][]int{}
+			l.byFile = map[*ir.Summary][]int{}
 			for i := range l.kernelCalls {
 				for _, s := range l.in.factFiles(i) {
 					l.byFile[s] = append(l.byFile[s], i)
@@ -129,7 +131,7 @@ func (l *lastRun) kernelInfos(facts []*KernelCall) []KernelCallInfo {
 
 type fileRule struct {
 	a *Analyzer
-	s *Summary
+	s *ir.Summary
 }
 
 type fileFindings struct {
@@ -141,7 +143,7 @@ type fileFindings struct {
 // fileFindings returns a's findings in s, from l.files when s did not
 // change, and records them there for the next report, stamped with gen.
 // A rule that panics in s (runRule) is run again next time.
-func (l *lastRun) fileFindings(gen int, p *Pass, s *Summary) (found, failed []Diagnostic) {
+func (l *lastRun) fileFindings(gen int, p *Pass, s *ir.Summary) (found, failed []Diagnostic) {
 	key := fileRule{p.Analyzer, s}
 	f, ok := l.files[key]
 	if !ok || f.hash != s.Hash {
@@ -175,12 +177,12 @@ func (l *lastRun) dropUnseen(gen, used int) {
 // after moving the old summaries onto the new text. sums is updated to
 // the old summaries, which stand for the new text from then on.
 // Summaries already moved onto their new text in place (e.shifted,
-// trivia.go) are marked moved too.
+// ir/trivia.go) are marked moved too.
 //
 // resume is -1 when the last run's facts stand as they are; otherwise the
 // edits changed bodies the run executed, and the run must be resumed from
 // that entry (resume.go) before its facts are rendered.
-func (e *Engine) reuse(sums []*Summary, optsKey, layout string, relGen int) (l *lastRun, resume int) {
+func (e *Engine) reuse(sums []*ir.Summary, optsKey, layout string, relGen int) (l *lastRun, resume int) {
 	l = e.last
 	if l == nil || l.optsKey != optsKey || l.layout != layout || l.relGen != relGen || len(l.sums) != len(sums) ||
 		l.in.budgetSpent() { // where a run stops depends on the size of the files (stepBudget)
@@ -199,20 +201,20 @@ func (e *Engine) reuse(sums []*Summary, optsKey, layout string, relGen int) (l *
 	// How each changed file keeps the last run: its IR has the old shape
 	// (moved onto the new text), or the run never executed its module (the
 	// new summary replaces the old), or only bodies the run never executed
-	// changed (merged, deadbody.go). Decided for all before any changes.
-	dead := make([]*shapeWalk, len(changed)) // for a merge
+	// changed (merged, ir/deadbody.go). Decided for all before any changes.
+	dead := make([]*ir.ShapeWalk, len(changed)) // for a merge
 	unrun := make([]bool, len(changed))
 	rerun := make([]int, len(changed)) // the first entry that ran the module, or -1
 	for k, i := range changed {
 		rerun[k] = -1
 		switch {
-		case sameShape(l.sums[i], sums[i]):
+		case ir.SameShape(l.sums[i], sums[i]):
 		case l.neverRan(l.sums[i]):
 			unrun[k] = true
 		default:
-			w, ok := compareDead(l.sums[i], sums[i], l.neverCalled)
+			w, ok := ir.CompareDead(l.sums[i], sums[i], l.neverCalled)
 			if !ok {
-				w, ok = compareBodies(l.sums[i], sums[i], l.neverCalled)
+				w, ok = ir.CompareBodies(l.sums[i], sums[i], l.neverCalled)
 			}
 			if ok {
 				dead[k] = w
@@ -227,7 +229,7 @@ func (e *Engine) reuse(sums []*Summary, optsKey, layout string, relGen int) (l *
 	}
 	// The first entry that ran a body or module that changed.
 	resume = -1
-	l.changed, l.changedMods = map[*FuncDef]bool{}, map[*Module]bool{}
+	l.changed, l.changedMods = map[*ir.FuncDef]bool{}, map[*Module]bool{}
 	for k, n := range rerun {
 		if n >= 0 {
 			l.changedMods[l.prog.byPath[l.sums[changed[k]].Path]] = true
@@ -240,7 +242,7 @@ func (e *Engine) reuse(sums []*Summary, optsKey, layout string, relGen int) (l *
 		if w == nil {
 			continue
 		}
-		for d := range w.swaps {
+		for d := range w.Swapped() {
 			l.changed[d] = true
 			if n := l.in.firstEntry(d); n >= 0 && (resume < 0 || n < resume) {
 				resume = n
@@ -254,7 +256,7 @@ func (e *Engine) reuse(sums []*Summary, optsKey, layout string, relGen int) (l *
 		return nil, -1 // a one-shot run kept no marks
 	}
 	if l.moved == nil {
-		l.moved = map[*Summary]bool{}
+		l.moved = map[*ir.Summary]bool{}
 	}
 	for k, i := range changed {
 		old := l.sums[i]
@@ -267,15 +269,15 @@ func (e *Engine) reuse(sums []*Summary, optsKey, layout string, relGen int) (l *
 			}
 			continue
 		case dead[k] != nil:
-			mergeDead(old, sums[i], dead[k])
-			for d := range dead[k].swaps {
+			ir.MergeDead(old, sums[i], dead[k])
+			for d := range dead[k].Swapped() {
 				l.in.forgetInert(d) // its body is new
 			}
 			if resume < 0 {
 				e.deadBodies++
 			}
 		default:
-			moveTo(old, sums[i])
+			ir.MoveTo(old, sums[i])
 		}
 		sums[i] = old
 		e.cache[old.Path] = old
@@ -295,14 +297,14 @@ func (e *Engine) reuse(sums []*Summary, optsKey, layout string, relGen int) (l *
 // with another version of s, the entry modules being the same (relGen),
 // would never run it either: it is the same run. Only s's own findings
 // (rules per file, suppressions, syntax notes) change.
-func (l *lastRun) neverRan(s *Summary) bool {
+func (l *lastRun) neverRan(s *ir.Summary) bool {
 	m := l.prog.byPath[s.Path]
 	return m != nil && m.Sum == s && l.in.neverRan(m)
 }
 
 // firstRun is the entry that first ran s's module (its top level), or -1.
 // No entry before it read any of s's IR (see neverRan).
-func (l *lastRun) firstRun(s *Summary) int {
+func (l *lastRun) firstRun(s *ir.Summary) int {
 	m := l.prog.byPath[s.Path]
 	if m == nil || m.Sum != s {
 		return -1
@@ -311,4 +313,4 @@ func (l *lastRun) firstRun(s *Summary) int {
 }
 
 // neverCalled reports whether the run never executed d's body.
-func (l *lastRun) neverCalled(d *FuncDef) bool { return l.in.firstEntry(d) < 0 }
+func (l *lastRun) neverCalled(d *ir.FuncDef) bool { return l.in.firstEntry(d) < 0 }

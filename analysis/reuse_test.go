@@ -81,12 +81,12 @@ func TestReuseMatchesFreshCheck(t *testing.T) {
 		t.Errorf("edits that change the IR never took the slow path: %v", slow)
 	}
 	if trivia == 0 {
-		t.Error("no edit took the trivia path of trivia.go")
+		t.Error("no edit took the trivia path of ir/trivia.go")
 	}
 	if unrun == 0 {
 		t.Error("no edit of a file the analysis never runs took the fast path")
 	}
-	t.Logf("fast path taken %d times (%d files moved by trivia.go, %d never run); slow path per edit: %v", fast, trivia, unrun, slow)
+	t.Logf("fast path taken %d times (%d files moved by ir/trivia.go, %d never run); slow path per edit: %v", fast, trivia, unrun, slow)
 }
 
 type reuseEdit struct {
@@ -380,7 +380,7 @@ func firstBodyLines(src []byte) (at []int, indent [][]byte) {
 
 // TestReuseDeadBodies types a statement at the top of every function body
 // of every fixture, one engine per project: a body the last run never
-// executed takes the fast path (deadbody.go), any other re-runs the
+// executed takes the fast path (ir/deadbody.go), any other re-runs the
 // analysis, and every result equals a fresh check.
 func TestReuseDeadBodies(t *testing.T) {
 	edits, dead, _ := editEveryBody(t, []string{"dead"}, []string{"extra_ = helper(1)\n", "return pl.pallas_call(kern, out_shape=x)(x)\n"})

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
 
@@ -29,7 +31,7 @@ var (
 )
 
 // suppressions parses the file's suppression comments.
-func suppressions(s *Summary) []*Suppression {
+func suppressions(s *ir.Summary) []*Suppression {
 	var out []*Suppression
 	m := s.Mapper()
 	for _, c := range s.Comments {

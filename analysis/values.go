@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strconv"
 	"unsafe"
+
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 )
 
 // Value is what the abstract interpreter knows about a Python value. The
@@ -18,7 +20,7 @@ type (
 	// vUnknown is a value the analysis knows nothing about.
 	vUnknown struct{}
 	// vConst is a literal.
-	vConst struct{ C Const }
+	vConst struct{ C ir.Const }
 	// vExternal is a name outside the workspace, such as "jax.shard_map".
 	vExternal struct{ Qual string }
 	// vExtCall is the result of calling an external name.
@@ -26,20 +28,20 @@ type (
 		Qual string
 		Args []Value
 		Kw   map[string]Value
-		Site *Expr
+		Site *ir.Expr
 	}
 	// vModule is a workspace module.
 	vModule struct{ M *Module }
 	// vFunc is a def or lambda with its closure; Self is set for bound methods.
 	vFunc struct {
-		Def      *FuncDef
+		Def      *ir.FuncDef
 		Env      *Env
 		Defaults []Value
 		Self     Value
 	}
 	// vClass is a workspace class.
 	vClass struct {
-		Def   *ClassDef
+		Def   *ir.ClassDef
 		Attrs map[string]Value
 		Bases []Value
 	}
@@ -77,7 +79,7 @@ type (
 	vJitted struct {
 		Fn       Value
 		Multi    string // evidence of more than one device, "" if none
-		Site     *Expr
+		Site     *ir.Expr
 		Describe text
 	}
 	// vJitFactory is functools.partial(jax.jit, ...) used as a decorator.
@@ -87,7 +89,7 @@ type (
 	// vPmapped is jax.pmap(Fn).
 	vPmapped struct {
 		Fn   Value
-		Site *Expr
+		Site *ir.Expr
 	}
 	// vDeferred wraps functions handed to an unknown external callable:
 	// calling the result calls them, in the caller's context.
@@ -126,7 +128,7 @@ type (
 	// vKernelFactory is pl.kernel(out_shape=..., mesh=...) awaiting its body,
 	// or pl.core_map(mesh) awaiting its body.
 	vKernelFactory struct {
-		Site    *Expr
+		Site    *ir.Expr
 		Kw      map[string]Value
 		CoreMap bool
 		API     string
@@ -339,7 +341,7 @@ func valuePtr(v Value) unsafe.Pointer {
 
 // constStr returns the string a value is known to be.
 func constStr(v Value) (string, bool) {
-	if c, ok := v.(*vConst); ok && c.C.Kind == ConstStr {
+	if c, ok := v.(*vConst); ok && c.C.Kind == ir.ConstStr {
 		return c.C.S, true
 	}
 	return "", false
@@ -370,13 +372,13 @@ func truth(v Value) (val, known bool) {
 	switch v := v.(type) {
 	case *vConst:
 		switch v.C.Kind {
-		case ConstNone:
+		case ir.ConstNone:
 			return false, true
-		case ConstBool:
+		case ir.ConstBool:
 			return v.C.B, true
-		case ConstInt:
+		case ir.ConstInt:
 			return v.C.I != 0, true
-		case ConstStr:
+		case ir.ConstStr:
 			return v.C.S != "", true
 		}
 	case *vFunc, *vClass, *vModule, *vPallas, *vMesh, *vInstance:

@@ -3,6 +3,8 @@ package rules
 import (
 	"fmt"
 
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+
 	"github.com/pallas-ls/pallas-ls/analysis"
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
@@ -19,10 +21,10 @@ func decorateFix(p *analysis.Pass, kc *analysis.KernelCall, bad analysis.Reach) 
 	}
 	n := 0
 	for _, prm := range def.Params {
-		if prm.Kind == analysis.ParamVarArgs || prm.Kind == analysis.ParamKwArgs {
+		if prm.Kind == ir.ParamVarArgs || prm.Kind == ir.ParamKwArgs {
 			return analysis.SuggestedFix{}, false
 		}
-		if prm.Kind == analysis.ParamNormal || prm.Kind == analysis.ParamPosOnly {
+		if prm.Kind == ir.ParamNormal || prm.Kind == ir.ParamPosOnly {
 			n++
 		}
 	}
@@ -58,7 +60,7 @@ func decorateFix(p *analysis.Pass, kc *analysis.KernelCall, bad analysis.Reach) 
 
 // decoratorMesh is a mesh visible where the decorator is evaluated (the
 // def's scope), else the context mesh.
-func (w *wrapper) decoratorMesh(def *analysis.FuncDef) (string, bool) {
+func (w *wrapper) decoratorMesh(def *ir.FuncDef) (string, bool) {
 	for _, m := range w.t.meshes {
 		if m.Axes == nil || covers(m.Axes, w.axes) {
 			return m.Name, true
@@ -69,7 +71,7 @@ func (w *wrapper) decoratorMesh(def *analysis.FuncDef) (string, bool) {
 
 // moduleMeshes are the meshes bound at module level in the def's file, as
 // seen from the kernel call or the bad path's outer call.
-func moduleMeshes(kc *analysis.KernelCall, bad analysis.Reach, s *analysis.Summary) []analysis.MeshRef {
+func moduleMeshes(kc *analysis.KernelCall, bad analysis.Reach, s *ir.Summary) []analysis.MeshRef {
 	var out []analysis.MeshRef
 	seen := map[string]bool{}
 	add := func(ms []analysis.MeshRef) {

@@ -3,6 +3,8 @@ package rules
 import (
 	"strings"
 
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+
 	"github.com/pallas-ls/pallas-ls/analysis"
 	"github.com/pallas-ls/pallas-ls/lowering"
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
@@ -15,7 +17,7 @@ import (
 // A statement importing several names loses just this one and gains a
 // line of its own. jax.shard_map changes its signature, so its import is
 // left to the call-site fix.
-func importFix(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef, api lowering.API) (analysis.SuggestedFix, bool) {
+func importFix(p *analysis.Pass, s *ir.Summary, ref ir.APIRef, api lowering.API) (analysis.SuggestedFix, bool) {
 	newQ := api.ReplacedBy
 	if newQ == "" || newQ == "jax.shard_map" {
 		return analysis.SuggestedFix{}, false
@@ -24,7 +26,7 @@ func importFix(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef, api l
 		return analysis.SuggestedFix{}, false
 	}
 	st := s.StatementAt(ref.Span.Start)
-	if st == nil || st.Kind != analysis.StImport || st.Import == nil || !st.Import.From {
+	if st == nil || st.Kind != ir.StImport || st.Import == nil || !st.Import.From {
 		return analysis.SuggestedFix{}, false
 	}
 	oldName, local := splitAlias(s.Text(ref.Span))
@@ -64,7 +66,7 @@ func splitAlias(text string) (name, alias string) {
 
 // listItemSpan extends an imported name's span over one separating comma
 // (the one after it, else the one before) and the blanks beside it.
-func listItemSpan(s *analysis.Summary, sp pp.Span) (pp.Span, bool) {
+func listItemSpan(s *ir.Summary, sp pp.Span) (pp.Span, bool) {
 	blank := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\\' }
 	j := sp.End
 	for j < len(s.Src) && blank(s.Src[j]) {

@@ -3,6 +3,8 @@ package rules
 import (
 	"strings"
 
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+
 	"github.com/pallas-ls/pallas-ls/analysis"
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
@@ -10,7 +12,7 @@ import (
 // removeSuppression deletes one code from the suppression, or the
 // suppression itself when it was the only code: the rest of the comment
 // stays, and a comment left empty goes with its line or its spaces.
-func removeSuppression(s *analysis.Summary, sp *analysis.Suppression, code string) analysis.SuggestedFix {
+func removeSuppression(s *ir.Summary, sp *analysis.Suppression, code string) analysis.SuggestedFix {
 	fix := analysis.SuggestedFix{Title: "Remove unused suppression", Applicability: analysis.Safe}
 	var rest []string
 	for _, c := range sp.Codes {

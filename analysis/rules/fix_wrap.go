@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+
 	"github.com/pallas-ls/pallas-ls/analysis"
 	"github.com/pallas-ls/pallas-ls/lowering"
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
@@ -33,11 +35,11 @@ func wrapFix(p *analysis.Pass, kc *analysis.KernelCall, bad analysis.Reach) (ana
 		}
 		t = target{call: o.Call, file: o.File, meshes: o.Meshes, bound: o.Bound}
 	}
-	if t.file == nil || t.call == nil || t.call.Kind != analysis.ExCall || len(t.call.Kw) > 0 {
+	if t.file == nil || t.call == nil || t.call.Kind != ir.ExCall || len(t.call.Kw) > 0 {
 		return analysis.SuggestedFix{}, false
 	}
 	for _, a := range t.call.Args {
-		if a.Kind == analysis.ExStarred {
+		if a.Kind == ir.ExStarred {
 			return analysis.SuggestedFix{}, false
 		}
 	}
@@ -50,12 +52,12 @@ func wrapFix(p *analysis.Pass, kc *analysis.KernelCall, bad analysis.Reach) (ana
 }
 
 // jitArgument returns the span of f in a callee of the form jax.jit(f).
-func jitArgument(s *analysis.Summary, callee *analysis.Expr) (pp.Span, bool) {
-	if callee.Kind != analysis.ExCall || len(callee.Args) != 1 || len(callee.Kw) > 0 {
+func jitArgument(s *ir.Summary, callee *ir.Expr) (pp.Span, bool) {
+	if callee.Kind != ir.ExCall || len(callee.Args) != 1 || len(callee.Kw) > 0 {
 		return pp.Span{}, false
 	}
 	for _, r := range s.Refs {
-		if r.Kind == analysis.RefExpr && r.Span == callee.X.Span {
+		if r.Kind == ir.RefExpr && r.Span == callee.X.Span {
 			if api, ok := lowering.Lookup(r.Qual); ok && api.Role == lowering.RoleJit {
 				return callee.Args[0].Span, true
 			}
@@ -66,8 +68,8 @@ func jitArgument(s *analysis.Summary, callee *analysis.Expr) (pp.Span, bool) {
 
 // target is the call a wrap fix rewrites.
 type target struct {
-	call   *analysis.Expr
-	file   *analysis.Summary
+	call   *ir.Expr
+	file   *ir.Summary
 	meshes []analysis.MeshRef
 	bound  func(string) bool
 	arity  int
@@ -84,7 +86,7 @@ func reachedInShardMap(kc *analysis.KernelCall) bool {
 
 type wrapper struct {
 	p       *analysis.Pass
-	s       *analysis.Summary
+	s       *ir.Summary
 	t       target
 	fn      pp.Span // the function expression wrapped
 	axes    []string

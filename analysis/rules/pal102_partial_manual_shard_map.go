@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+
 	"github.com/pallas-ls/pallas-ls/analysis"
 	"github.com/pallas-ls/pallas-ls/lowering"
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
@@ -66,7 +68,7 @@ func runPAL102(p *analysis.Pass) {
 // Both are unsafe: the body then sees the other axes as manual too.
 func manualFixes(r analysis.Reach) []analysis.SuggestedFix {
 	s, call := r.SMFile, r.SMCall
-	if s == nil || call == nil || call.Kind != analysis.ExCall {
+	if s == nil || call == nil || call.Kind != ir.ExCall {
 		return nil
 	}
 	var out []analysis.SuggestedFix

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 	"github.com/pallas-ls/pallas-ls/lowering"
 )
 
@@ -20,6 +21,6 @@ var PAL301 = &analysis.Analyzer{
 		FixSafety: "Safe: the new spelling is the same API; the fix adds the import it needs.",
 		Since:     "0.1.0",
 	},
-	RunFile:  func(p *analysis.Pass, s *analysis.Summary) { apiHistory(p, s, lowering.StatusRemoved) },
+	RunFile:  func(p *analysis.Pass, s *ir.Summary) { apiHistory(p, s, lowering.StatusRemoved) },
 	Triggers: historyTriggers,
 }

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 	"github.com/pallas-ls/pallas-ls/lowering"
 )
 
@@ -18,6 +19,6 @@ var PAL302 = &analysis.Analyzer{
 		FixSafety: "Safe: the replacement is the same API under its new name and signature.",
 		Since:     "0.1.0",
 	},
-	RunFile:  func(p *analysis.Pass, s *analysis.Summary) { apiHistory(p, s, lowering.StatusDeprecated) },
+	RunFile:  func(p *analysis.Pass, s *ir.Summary) { apiHistory(p, s, lowering.StatusDeprecated) },
 	Triggers: historyTriggers,
 }

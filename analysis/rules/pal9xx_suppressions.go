@@ -3,6 +3,8 @@ package rules
 import (
 	"fmt"
 
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+
 	"github.com/pallas-ls/pallas-ls/analysis"
 )
 
@@ -39,7 +41,7 @@ var PAL902 = &analysis.Analyzer{
 	RunSuppressions: runPAL902,
 }
 
-func runPAL901(p *analysis.Pass, s *analysis.Summary, sups []*analysis.Suppression) {
+func runPAL901(p *analysis.Pass, s *ir.Summary, sups []*analysis.Suppression) {
 	for _, sp := range sups {
 		for _, c := range sp.Codes {
 			if known(p, c) && !sp.Used(c) && checked(p, c) {
@@ -51,7 +53,7 @@ func runPAL901(p *analysis.Pass, s *analysis.Summary, sups []*analysis.Suppressi
 	}
 }
 
-func runPAL902(p *analysis.Pass, s *analysis.Summary, sups []*analysis.Suppression) {
+func runPAL902(p *analysis.Pass, s *ir.Summary, sups []*analysis.Suppression) {
 	for _, sp := range sups {
 		for _, c := range sp.Codes {
 			if !known(p, c) {

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 	"github.com/pallas-ls/pallas-ls/lowering"
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
@@ -16,7 +17,7 @@ var oldShardMapParams = []string{"mesh", "in_specs", "out_specs", "check_rep", "
 // keyword-only signature (check_rep= becomes check_vma=). It offers
 // nothing when the call uses auto= (its meaning inverts into axis_names=)
 // or when the reference is not the callee of a call.
-func shardMapFix(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef) (analysis.SuggestedFix, bool) {
+func shardMapFix(p *analysis.Pass, s *ir.Summary, ref ir.APIRef) (analysis.SuggestedFix, bool) {
 	call := ref.Call
 	if call == nil || len(call.Args) > len(oldShardMapParams)+1 {
 		return analysis.SuggestedFix{}, false
@@ -27,7 +28,7 @@ func shardMapFix(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef) (an
 		}
 	}
 	for _, a := range call.Args {
-		if a.Kind == analysis.ExStarred {
+		if a.Kind == ir.ExStarred {
 			return analysis.SuggestedFix{}, false
 		}
 	}
@@ -65,12 +66,12 @@ func shardMapFix(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef) (an
 // renamed together with the callee (the same edits as shardMapFix, which
 // fix application de-duplicates); keywords whose meaning changed
 // (auto= -> axis_names=, vma= -> manual_axis_type=) get no automatic fix.
-func keywordFix(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef, kc lowering.KeywordChange) (analysis.SuggestedFix, bool) {
+func keywordFix(p *analysis.Pass, s *ir.Summary, ref ir.APIRef, kc lowering.KeywordChange) (analysis.SuggestedFix, bool) {
 	if kc.Callee == "jax.experimental.shard_map.shard_map" {
 		if ref.Call == nil || kc.Keyword != "check_rep" {
 			return analysis.SuggestedFix{}, false
 		}
-		callee := analysis.APIRef{Kind: analysis.RefExpr, Qual: kc.Callee, Span: ref.Call.X.Span, Call: ref.Call}
+		callee := ir.APIRef{Kind: ir.RefExpr, Qual: kc.Callee, Span: ref.Call.X.Span, Call: ref.Call}
 		return shardMapFix(p, s, callee)
 	}
 	switch kc.ReplacedBy {

@@ -1,4 +1,4 @@
-package analysis
+package ir
 
 import (
 	"maps"
@@ -7,20 +7,20 @@ import (
 )
 
 // The IR shape walker: two IRs of one file compared node by node, and the
-// first one given the second one's positions (moveTo), or every position
+// first one given the second one's positions (MoveTo), or every position
 // moved by an edit (trivia.go), or some function bodies taken whole from
 // the second (deadbody.go). The walk visits every field of the IR types; a
 // test (TestShapeWalkCoversTheIR) lists those fields, so that a field added
 // later cannot be forgotten here.
 
-// sameShape reports whether b's IR is a's apart from positions and source text.
-func sameShape(a, b *Summary) bool {
+// SameShape reports whether b's IR is a's apart from positions and source text.
+func SameShape(a, b *Summary) bool {
 	if a.ParseError != "" || b.ParseError != "" || a.UsesPallas != b.UsesPallas ||
 		!maps.Equal(a.Imports, b.Imports) || len(a.Refs) != len(b.Refs) ||
 		len(a.Defs) != len(b.Defs) || len(a.Classes) != len(b.Classes) {
 		return false
 	}
-	w := &shapeWalk{defs: make(map[*FuncDef]*FuncDef, len(a.Defs)), classes: make(map[*ClassDef]*ClassDef, len(a.Classes)),
+	w := &ShapeWalk{defs: make(map[*FuncDef]*FuncDef, len(a.Defs)), classes: make(map[*ClassDef]*ClassDef, len(a.Classes)),
 		exprs: map[*Expr]*Expr{}}
 	for _, r := range a.Refs {
 		if r.Call != nil {
@@ -49,9 +49,9 @@ func sameShape(a, b *Summary) bool {
 	return true
 }
 
-// moveTo gives a (of the same shape as b) b's positions and source.
-func moveTo(a, b *Summary) {
-	w := &shapeWalk{patch: true}
+// MoveTo gives a (of the same shape as b) b's positions and source.
+func MoveTo(a, b *Summary) {
+	w := &ShapeWalk{patch: true}
 	w.stmts(a.Body, b.Body)
 	for i := range a.Refs {
 		a.Refs[i].Span, a.Refs[i].Root = b.Refs[i].Span, b.Refs[i].Root
@@ -59,9 +59,9 @@ func moveTo(a, b *Summary) {
 	a.Src, a.Hash, a.Comments, a.SyntaxErrors, a.mapper = b.Src, b.Hash, b.Comments, b.SyntaxErrors, b.mapper
 }
 
-// shapeWalk compares two IRs in step; with patch set (and the shapes
+// ShapeWalk compares two IRs in step; with patch set (and the shapes
 // known equal) it copies the second one's positions onto the first.
-type shapeWalk struct {
+type ShapeWalk struct {
 	patch bool
 	// shift, with patch, moves every position by an edit instead (the
 	// second IR is then the first: trivia.go).
@@ -76,12 +76,12 @@ type shapeWalk struct {
 	dead  func(*FuncDef) bool
 	swaps map[*FuncDef]*FuncDef
 	calls map[*Expr]*Expr
-	// changed, when set, reports bodies that differ (compareBodies): they
+	// changed, when set, reports bodies that differ (CompareBodies): they
 	// are swapped too.
 	changed func(a, b *FuncDef) bool
 }
 
-func (w *shapeWalk) span(a *pp.Span, b pp.Span) {
+func (w *ShapeWalk) span(a *pp.Span, b pp.Span) {
 	switch {
 	case w.shift != nil:
 		*a = w.shift.MapSpan(*a)
@@ -90,7 +90,7 @@ func (w *shapeWalk) span(a *pp.Span, b pp.Span) {
 	}
 }
 
-func (w *shapeWalk) expr(a, b *Expr) bool {
+func (w *ShapeWalk) expr(a, b *Expr) bool {
 	if a == nil || b == nil {
 		return a == b
 	}
@@ -126,7 +126,7 @@ func (w *shapeWalk) expr(a, b *Expr) bool {
 	return true
 }
 
-func (w *shapeWalk) exprPairs(a, b []*Expr) bool { return pairwise(a, b, w.expr) }
+func (w *ShapeWalk) exprPairs(a, b []*Expr) bool { return pairwise(a, b, w.expr) }
 
 // inert compares two expressions where the interpreter evaluates a
 // constant and discards its value: a statement that is only a constant
@@ -134,7 +134,7 @@ func (w *shapeWalk) exprPairs(a, b []*Expr) bool { return pairwise(a, b, w.expr)
 // whatever the operands). There constants of the same kind may differ in
 // value (typing in a docstring keeps the fast path); with patch, the new
 // value is copied, so that the old IR equals the new one.
-func (w *shapeWalk) inert(a, b *Expr) bool {
+func (w *ShapeWalk) inert(a, b *Expr) bool {
 	if a == nil || b == nil || a.Kind != ExConst || b.Kind != ExConst {
 		return w.expr(a, b)
 	}
@@ -149,7 +149,7 @@ func (w *shapeWalk) inert(a, b *Expr) bool {
 	return true
 }
 
-func (w *shapeWalk) stmts(a, b []*Stmt) bool { return pairwise(a, b, w.stmt) }
+func (w *ShapeWalk) stmts(a, b []*Stmt) bool { return pairwise(a, b, w.stmt) }
 
 // pairwise reports whether a and b have the same length and same(a[i], b[i]) holds for each i.
 func pairwise[T any](a, b []T, same func(T, T) bool) bool {
@@ -164,7 +164,7 @@ func pairwise[T any](a, b []T, same func(T, T) bool) bool {
 	return true
 }
 
-func (w *shapeWalk) stmt(a, b *Stmt) bool {
+func (w *ShapeWalk) stmt(a, b *Stmt) bool {
 	if a == nil || b == nil {
 		return a == b
 	}
@@ -201,7 +201,7 @@ func (w *shapeWalk) stmt(a, b *Stmt) bool {
 	return true
 }
 
-func (w *shapeWalk) imp(a, b *Import) bool {
+func (w *ShapeWalk) imp(a, b *Import) bool {
 	if a == nil || b == nil {
 		return a == b
 	}
@@ -218,7 +218,7 @@ func (w *shapeWalk) imp(a, b *Import) bool {
 	return true
 }
 
-func (w *shapeWalk) def(a, b *FuncDef) bool {
+func (w *ShapeWalk) def(a, b *FuncDef) bool {
 	if a == nil || b == nil {
 		return a == b
 	}
@@ -254,7 +254,7 @@ func (w *shapeWalk) def(a, b *FuncDef) bool {
 	return w.stmts(a.Body, b.Body)
 }
 
-func (w *shapeWalk) class(a, b *ClassDef) bool {
+func (w *ShapeWalk) class(a, b *ClassDef) bool {
 	if a == nil || b == nil {
 		return a == b
 	}
