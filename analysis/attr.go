@@ -6,10 +6,10 @@ import (
 	"github.com/pallas-ls/pallas-ls/analysis/ir"
 )
 
-func (in *interp) getattr(v Value, name string) Value {
+func (in *interp) getattr(v value, name string) value {
 	switch o := v.(type) {
 	case *vUnion:
-		var out Value
+		var out value
 		for _, a := range o.Alts {
 			out = join(out, in.getattr(a, name))
 		}
@@ -36,7 +36,7 @@ func (in *interp) getattr(v Value, name string) Value {
 		}
 	case *vMesh:
 		if name == "axis_names" && o.Axes != nil {
-			items := make([]Value, len(o.Axes))
+			items := make([]value, len(o.Axes))
 			for i, s := range o.Axes {
 				items[i] = &vConst{C: ir.Const{Kind: ir.ConstStr, S: s}}
 			}
@@ -56,7 +56,7 @@ func (in *interp) getattr(v Value, name string) Value {
 }
 
 // bindMethod binds a function found on the class to an instance.
-func bindMethod(a Value, self *vInstance, c *vClass) Value {
+func bindMethod(a value, self *vInstance, c *vClass) value {
 	switch f := a.(type) {
 	case *vFunc:
 		b := *f
@@ -70,9 +70,9 @@ func bindMethod(a Value, self *vInstance, c *vClass) Value {
 	return a
 }
 
-func (in *interp) moduleAttr(m *Module, name string) Value {
+func (in *interp) moduleAttr(m *module, name string) value {
 	in.runModule(m)
-	if env := in.scope(m); env != nil {
+	if env := in.globals(m); env != nil {
 		if v, ok := env.get(name); ok {
 			return v
 		}
@@ -85,14 +85,14 @@ func (in *interp) moduleAttr(m *Module, name string) Value {
 
 // runModule executes a module's top level once, as an entry of its own:
 // what it does at import time runs outside any SPMD context.
-func (in *interp) runModule(m *Module) {
+func (in *interp) runModule(m *module) {
 	if in.mods[m.id].state != modFresh {
 		return
 	}
 	env := in.startModule(m)
 	if m.Sum != nil {
 		saved := in.saveTop()
-		in.cur = &Ctx{Kind: CtxPlain}
+		in.cur = &spmdCtx{Kind: ctxPlain}
 		in.file = m.Sum
 		in.stack = []*frame{{what: "module top level of " + filepath.Base(m.Path), file: m.Sum}}
 		env.set("__name__", unknown)
@@ -103,10 +103,10 @@ func (in *interp) runModule(m *Module) {
 }
 
 type topState struct {
-	cur   *Ctx
+	cur   *spmdCtx
 	file  *ir.Summary
 	stack []*frame
-	ret   []Value
+	ret   []value
 }
 
 func (in *interp) saveTop() topState {
@@ -118,7 +118,7 @@ func (in *interp) restoreTop(s topState) {
 }
 
 // execImport binds the names an import statement introduces.
-func (in *interp) execImport(env *Env, imp *ir.Import) {
+func (in *interp) execImport(env *scope, imp *ir.Import) {
 	from := in.file
 	for _, n := range imp.Names {
 		switch {
@@ -145,8 +145,8 @@ func (in *interp) execImport(env *Env, imp *ir.Import) {
 	if imp.Star {
 		if mv, ok := in.fromModule(imp, from).(*vModule); ok {
 			in.runModule(mv.M)
-			if env := in.scope(mv.M); env != nil {
-				env.each(func(k string, v Value) {
+			if env := in.globals(mv.M); env != nil {
+				env.each(func(k string, v value) {
 					if len(k) > 0 && k[0] != '_' {
 						env.set(k, v)
 					}
@@ -156,7 +156,7 @@ func (in *interp) execImport(env *Env, imp *ir.Import) {
 	}
 }
 
-func (in *interp) importModule(name string, from *ir.Summary) Value {
+func (in *interp) importModule(name string, from *ir.Summary) value {
 	if m := in.prog.importTarget(name, from); m != nil {
 		in.runModule(m)
 		return &vModule{M: m}
@@ -164,7 +164,7 @@ func (in *interp) importModule(name string, from *ir.Summary) Value {
 	return &vExternal{Qual: name}
 }
 
-func (in *interp) fromModule(imp *ir.Import, from *ir.Summary) Value {
+func (in *interp) fromModule(imp *ir.Import, from *ir.Summary) value {
 	m, external := in.prog.fromTarget(imp, from)
 	switch {
 	case m != nil:
@@ -176,7 +176,7 @@ func (in *interp) fromModule(imp *ir.Import, from *ir.Summary) Value {
 	return unknown
 }
 
-func (in *interp) importFrom(imp *ir.Import, name string, from *ir.Summary) Value {
+func (in *interp) importFrom(imp *ir.Import, name string, from *ir.Summary) value {
 	switch mv := in.fromModule(imp, from).(type) {
 	case *vModule:
 		return in.moduleAttr(mv.M, name)

@@ -8,20 +8,20 @@ import (
 	"github.com/pallas-ls/pallas-ls/analysis/ir"
 )
 
-// CtxKind is the SPMD situation code runs in.
-type CtxKind uint8
+// ctxKind is the SPMD situation code runs in.
+type ctxKind uint8
 
 const (
-	// CtxUnknown: no caller in the workspace, or a mocked shard_map; never an error.
-	CtxUnknown CtxKind = iota
-	// CtxPlain: reached from a concrete entry with no SPMD context (eager or jit).
-	CtxPlain
-	// CtxShardMap: inside a shard_map/smap/custom_partitioning body.
-	CtxShardMap
-	// CtxPmap: inside jax.pmap.
-	CtxPmap
-	// CtxKernel: inside a Pallas kernel body, where effects are collected.
-	CtxKernel
+	// ctxUnknown: no caller in the workspace, or a mocked shard_map; never an error.
+	ctxUnknown ctxKind = iota
+	// ctxPlain: reached from a concrete entry with no SPMD context (eager or jit).
+	ctxPlain
+	// ctxShardMap: inside a shard_map/smap/custom_partitioning body.
+	ctxShardMap
+	// ctxPmap: inside jax.pmap.
+	ctxPmap
+	// ctxKernel: inside a Pallas kernel body, where effects are collected.
+	ctxKernel
 )
 
 // smSpec describes one shard_map call: which axes it makes manual.
@@ -38,9 +38,9 @@ type smSpec struct {
 	UsesContextMesh bool
 }
 
-// Ctx is the context of one frame.
-type Ctx struct {
-	Kind CtxKind
+// spmdCtx is the context of one frame.
+type spmdCtx struct {
+	Kind ctxKind
 	// Manual is the union of manual axes of the enclosing shard_maps.
 	Manual    []string
 	AllManual bool
@@ -52,7 +52,7 @@ type Ctx struct {
 	Jit text
 	// Mesh is the context mesh (jax.set_mesh / with mesh:).
 	Mesh *vMesh
-	// Scan collects kernel effects in CtxKernel.
+	// Scan collects kernel effects in ctxKernel.
 	Scan *kernelScan
 	// cachedKey caches key(); contexts are copied before they are changed, and
 	// every such copy clears it.
@@ -94,7 +94,7 @@ func (t text) String() string {
 }
 
 // key identifies contexts the analysis treats alike, for memoisation.
-func (c *Ctx) key() string {
+func (c *spmdCtx) key() string {
 	if c.cachedKey != "" {
 		return c.cachedKey
 	}
@@ -118,7 +118,7 @@ func (c *Ctx) key() string {
 // fullyManual reports whether every mesh axis is manual, or whether that is
 // unknown (unknown is never an error). ok is false only when some axes are
 // known not to be manual.
-func (c *Ctx) fullyManual() (ok bool, missing []string) {
+func (c *spmdCtx) fullyManual() (ok bool, missing []string) {
 	if c.AllManual || c.MeshAxes == nil {
 		return true, nil
 	}
@@ -135,22 +135,22 @@ func (c *Ctx) fullyManual() (ok bool, missing []string) {
 }
 
 // enterShardMap returns the context inside a shard_map body.
-func (c *Ctx) enterShardMap(sp *smSpec) *Ctx {
+func (c *spmdCtx) enterShardMap(sp *smSpec) *spmdCtx {
 	n := *c
 	n.cachedKey = "" // the copy will change
-	n.Kind = CtxShardMap
+	n.Kind = ctxShardMap
 	n.SM = sp
 	mesh := sp.MeshAxes
 	if mesh == nil && sp.UsesContextMesh && c.Mesh != nil {
 		mesh = c.Mesh.Axes
 	}
-	if mesh == nil && c.Kind == CtxShardMap {
+	if mesh == nil && c.Kind == ctxShardMap {
 		mesh = c.MeshAxes
 	}
 	n.MeshAxes = mesh
 	manual := sp.Manual
 	all := sp.AllManual
-	if c.Kind == CtxShardMap {
+	if c.Kind == ctxShardMap {
 		// Nested shard_maps compose their manual axes.
 		all = all || c.AllManual
 		manual = unionStrings(c.Manual, manual)

@@ -46,7 +46,7 @@ type entryLog struct {
 	inert  int
 	// mods are the modules the entry ran first: a main block takes their
 	// state back, yet it read their code (lastRun.neverRan).
-	mods []*Module
+	mods []*module
 }
 
 func (l *entryLog) add(d *ir.FuncDef) {
@@ -58,7 +58,7 @@ func (l *entryLog) add(d *ir.FuncDef) {
 
 // touches reports whether the entry ran one of the bodies in changed or
 // first ran one of the modules in mods.
-func (l *entryLog) touches(changed map[*ir.FuncDef]bool, mods map[*Module]bool) bool {
+func (l *entryLog) touches(changed map[*ir.FuncDef]bool, mods map[*module]bool) bool {
 	for _, d := range l.ran {
 		if changed[d] {
 			return true
@@ -96,7 +96,7 @@ func (h *history) replayable(c cursor) *entryLog {
 
 // runMain runs the main block d of module m (the entry at c), or replays
 // its log (replayable).
-func (in *interp) runMain(c cursor, m *Module, d *ir.FuncDef) {
+func (in *interp) runMain(c cursor, m *module, d *ir.FuncDef) {
 	at := len(in.h.marks)
 	in.begin(c)
 	if old := in.h.replayable(c); old != nil {
@@ -105,9 +105,9 @@ func (in *interp) runMain(c cursor, m *Module, d *ir.FuncDef) {
 	}
 	log := &entryLog{seen: map[*ir.FuncDef]bool{}}
 	in.h.log = log
-	in.entry(m, "module top level of "+filepath.Base(m.Path), CtxPlain, func() {
+	in.entry(m, "module top level of "+filepath.Base(m.Path), ctxPlain, func() {
 		in.markCalled(d)
-		in.execBody(in.scope(m), d.Body)
+		in.execBody(in.globals(m), d.Body)
 	})
 	in.h.log, log.seen = nil, nil
 	in.undoState(in.h.marks[at])
@@ -123,10 +123,10 @@ var testsStart = cursor{phase: phaseTests, mod: -1}
 
 // mainsFrom calls f for each main block of an entry module from c on, in
 // order, until f returns false.
-func (in *interp) mainsFrom(c cursor, f func(c cursor, m *Module, d *ir.FuncDef) bool) {
+func (in *interp) mainsFrom(c cursor, f func(c cursor, m *module, d *ir.FuncDef) bool) {
 	for i := c.mod; i < len(in.prog.Modules); i++ {
 		m := in.prog.Modules[i]
-		if m.Sum == nil || in.scope(m) == nil || !in.entries[m.Path] {
+		if m.Sum == nil || in.globals(m) == nil || !in.entries[m.Path] {
 			continue
 		}
 		stmt, _ := c.at(i)
@@ -145,7 +145,7 @@ func (in *interp) runMainsFrom(c cursor) {
 		return // a run cut short before its tests
 	}
 	all := true // replays read no state: then nothing is swapped
-	in.mainsFrom(c, func(c cursor, _ *Module, _ *ir.FuncDef) bool {
+	in.mainsFrom(c, func(c cursor, _ *module, _ *ir.FuncDef) bool {
 		all = in.h.replayable(c) != nil
 		return all
 	})
@@ -153,7 +153,7 @@ func (in *interp) runMainsFrom(c cursor) {
 	if !all {
 		sw = in.swapOut(in.h.marks[in.h.testsStart])
 	}
-	in.mainsFrom(c, func(c cursor, m *Module, d *ir.FuncDef) bool {
+	in.mainsFrom(c, func(c cursor, m *module, d *ir.FuncDef) bool {
 		in.runMain(c, m, d)
 		return true
 	})
@@ -229,7 +229,7 @@ func (in *interp) candidatesRun() map[*ir.FuncDef]bool {
 		}
 	}
 	for _, m := range in.prog.Modules {
-		if m.Sum == nil || in.scope(m) == nil || !m.Sum.UsesPallas {
+		if m.Sum == nil || in.globals(m) == nil || !m.Sum.UsesPallas {
 			continue
 		}
 		for _, st := range m.Sum.Body {

@@ -11,7 +11,7 @@ import (
 // analyze runs the context analysis over a linked program. Only the
 // modules in entries run as entries (their top levels, their tests); the
 // others run when an entry imports them (prune.go says which and why).
-func analyze(ctx context.Context, prog *Program, entries map[string]bool, opts *Options, rs runSettings) *interp {
+func analyze(ctx context.Context, prog *program, entries map[string]bool, opts *Options, rs runSettings) *interp {
 	in := newInterp(ctx, prog, opts, rs.budget)
 	in.inertPrev, in.noInert, in.entries = rs.inertPrev, rs.noInert, entries
 	in.runFrom(cursor{})
@@ -94,9 +94,9 @@ func isTestFile(path string) bool {
 }
 
 // entry evaluates fn as an entry point named what.
-func (in *interp) entry(m *Module, what string, kind CtxKind, fn func()) {
+func (in *interp) entry(m *module, what string, kind ctxKind, fn func()) {
 	saved := in.saveTop()
-	in.cur = &Ctx{Kind: kind}
+	in.cur = &spmdCtx{Kind: kind}
 	in.file = m.Sum
 	in.stack = []*frame{{what: what, file: m.Sum, library: strings.HasPrefix(what, "library ")}}
 	fn()
@@ -106,13 +106,13 @@ func (in *interp) entry(m *Module, what string, kind CtxKind, fn func()) {
 // runTests calls pytest-style tests: test_* functions and the test methods
 // of Test* classes and unittest.TestCase subclasses. Module mi is m; the
 // loop starts at statement stmt (and, in a class, method).
-func (in *interp) runTests(mi int, m *Module, stmt, method int) {
+func (in *interp) runTests(mi int, m *module, stmt, method int) {
 	for j := stmt; j < len(m.Sum.Body); j++ {
 		st := m.Sum.Body[j]
 		switch {
 		case st.Kind == ir.StDef && strings.HasPrefix(st.Def.Name, "test"):
 			in.begin(cursor{phaseTests, mi, j, 0})
-			v := in.scope(m).value(st.Def.Name)
+			v := in.globals(m).value(st.Def.Name)
 			in.entry(m, "test "+st.Def.Name, testCtx(st.Def), func() { in.call(v, args{opaque: true}, nil) })
 		case st.Kind == ir.StClass && isTestClass(st.Class):
 			in.runTestClass(cursor{phaseTests, mi, j, 0}, m, st.Class, methodFrom(j == stmt, method))
@@ -120,11 +120,11 @@ func (in *interp) runTests(mi int, m *Module, stmt, method int) {
 	}
 }
 
-func testCtx(d *ir.FuncDef) CtxKind {
+func testCtx(d *ir.FuncDef) ctxKind {
 	if d.MocksShardMap {
-		return CtxUnknown
+		return ctxUnknown
 	}
-	return CtxPlain
+	return ctxPlain
 }
 
 func isTestClass(c *ir.ClassDef) bool {
@@ -139,8 +139,8 @@ func isTestClass(c *ir.ClassDef) bool {
 	return false
 }
 
-func (in *interp) runTestClass(at cursor, m *Module, cd *ir.ClassDef, from int) {
-	cls, ok := in.scope(m).value(cd.Name).(*vClass)
+func (in *interp) runTestClass(at cursor, m *module, cd *ir.ClassDef, from int) {
+	cls, ok := in.globals(m).value(cd.Name).(*vClass)
 	if !ok {
 		return
 	}
@@ -153,7 +153,7 @@ func (in *interp) runTestClass(at cursor, m *Module, cd *ir.ClassDef, from int) 
 		at.method = k
 		in.begin(at)
 		in.entry(m, "test "+cd.Name+"."+def.Name, testCtx(def), func() {
-			inst := &vInstance{Class: cls, Attrs: map[string]Value{}}
+			inst := &vInstance{Class: cls, Attrs: map[string]value{}}
 			for _, setup := range []string{"setUp", "setup_method"} {
 				if f, ok := in.classAttr(cls, setup, 0).(*vFunc); ok {
 					b := *f
@@ -178,17 +178,17 @@ func (in *interp) runConfiguredEntries(from int) {
 			if m == nil || m.Sum == nil {
 				continue
 			}
-			in.entry(m, "entry point "+q, CtxPlain, func() { in.callPath(m, parts[i:]) })
+			in.entry(m, "entry point "+q, ctxPlain, func() { in.callPath(m, parts[i:]) })
 			break
 		}
 	}
 }
 
-func (in *interp) callPath(m *Module, path []string) {
+func (in *interp) callPath(m *module, path []string) {
 	v := in.moduleAttr(m, path[0])
 	if len(path) == 2 {
 		if cls, ok := v.(*vClass); ok {
-			inst := &vInstance{Class: cls, Attrs: map[string]Value{}}
+			inst := &vInstance{Class: cls, Attrs: map[string]value{}}
 			v = bindMethod(in.classAttr(cls, path[1], 0), inst, cls)
 		}
 	}
@@ -206,7 +206,7 @@ func (in *interp) callPath(m *Module, path []string) {
 func (in *interp) runLibraryEntries(c cursor) {
 	for i := c.mod; i < len(in.prog.Modules); i++ {
 		m := in.prog.Modules[i]
-		if m.Sum == nil || in.scope(m) == nil || !m.Sum.UsesPallas {
+		if m.Sum == nil || in.globals(m) == nil || !m.Sum.UsesPallas {
 			continue
 		}
 		stmt, method := c.at(i)
@@ -215,11 +215,11 @@ func (in *interp) runLibraryEntries(c cursor) {
 			case ir.StDef:
 				if in.called[st.Def] == 0 {
 					in.begin(cursor{phaseLibrary, i, j, 0})
-					v := in.scope(m).value(st.Def.Name)
+					v := in.globals(m).value(st.Def.Name)
 					if in.skipInert(st.Def, v) {
 						continue
 					}
-					in.entry(m, "library function "+st.Def.Name, CtxUnknown, func() { in.call(v, args{opaque: true}, nil) })
+					in.entry(m, "library function "+st.Def.Name, ctxUnknown, func() { in.call(v, args{opaque: true}, nil) })
 				}
 			case ir.StClass:
 				in.runLibraryClass(cursor{phaseLibrary, i, j, 0}, m, st.Class, methodFrom(j == stmt, method))
@@ -230,7 +230,7 @@ func (in *interp) runLibraryEntries(c cursor) {
 
 // skipInert marks an inert library function (inert.go) as run instead of
 // running it.
-func (in *interp) skipInert(def *ir.FuncDef, v Value) bool {
+func (in *interp) skipInert(def *ir.FuncDef, v value) bool {
 	f, ok := v.(*vFunc)
 	if in.noInert || !ok || f.Def != def || len(in.wrapper) > 0 && in.isShardMapWrapper(def) {
 		return false // decorated or rebound: run it
@@ -250,8 +250,8 @@ func (in *interp) skipInert(def *ir.FuncDef, v Value) bool {
 	return true
 }
 
-func (in *interp) runLibraryClass(at cursor, m *Module, cd *ir.ClassDef, from int) {
-	cls, ok := in.scope(m).value(cd.Name).(*vClass)
+func (in *interp) runLibraryClass(at cursor, m *module, cd *ir.ClassDef, from int) {
+	cls, ok := in.globals(m).value(cd.Name).(*vClass)
 	if !ok {
 		return
 	}
@@ -263,7 +263,7 @@ func (in *interp) runLibraryClass(at cursor, m *Module, cd *ir.ClassDef, from in
 		def := st.Def
 		at.method = k
 		in.begin(at)
-		in.entry(m, "library method "+cd.Name+"."+def.Name, CtxUnknown, func() {
+		in.entry(m, "library method "+cd.Name+"."+def.Name, ctxUnknown, func() {
 			inst, ok := in.instantiate(cls, args{opaque: true}, nil).(*vInstance)
 			if ok {
 				in.call(bindMethod(in.classAttr(cls, def.Name, 0), inst, cls), args{opaque: true}, nil)

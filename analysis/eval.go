@@ -18,7 +18,7 @@ var builtinNames = map[string]bool{
 	"vars": true, "callable": true, "frozenset": true, "slice": true, "NotImplemented": true,
 }
 
-func (in *interp) eval(env *Env, e *ir.Expr) Value {
+func (in *interp) eval(env *scope, e *ir.Expr) value {
 	if e == nil || !in.tick() {
 		return unknown
 	}
@@ -38,7 +38,7 @@ func (in *interp) eval(env *Env, e *ir.Expr) Value {
 	case ir.ExConst:
 		return &vConst{C: *e.Const}
 	case ir.ExTuple, ir.ExList, ir.ExSet:
-		items := make([]Value, 0, len(e.Args))
+		items := make([]value, 0, len(e.Args))
 		for _, a := range e.Args {
 			if a.Kind == ir.ExStarred {
 				if s, ok := in.eval(env, a.X).(*vSeq); ok {
@@ -102,9 +102,9 @@ func (in *interp) eval(env *Env, e *ir.Expr) Value {
 	return unknown
 }
 
-func (in *interp) subscript(env *Env, e *ir.Expr) Value {
+func (in *interp) subscript(env *scope, e *ir.Expr) value {
 	x := in.eval(env, e.X)
-	var idx Value = unknown
+	var idx value = unknown
 	if len(e.Args) == 1 {
 		idx = in.eval(env, e.Args[0])
 	}
@@ -131,7 +131,7 @@ func (in *interp) subscript(env *Env, e *ir.Expr) Value {
 	return unknown
 }
 
-func (in *interp) boolOp(env *Env, e *ir.Expr) Value {
+func (in *interp) boolOp(env *scope, e *ir.Expr) value {
 	a := in.eval(env, e.Args[0])
 	if v, known := truth(a); known {
 		and := e.Op == "and"
@@ -145,8 +145,8 @@ func (in *interp) boolOp(env *Env, e *ir.Expr) Value {
 
 // compare folds comparisons whose operands are known: the static flags of
 // jax-semantics §7 (`if axis is None`, `if n == 1: return`, `if flag:`).
-func (in *interp) compare(env *Env, e *ir.Expr) Value {
-	vals := make([]Value, len(e.Args))
+func (in *interp) compare(env *scope, e *ir.Expr) value {
+	vals := make([]value, len(e.Args))
 	for i, a := range e.Args {
 		vals[i] = in.eval(env, a)
 	}
@@ -160,7 +160,7 @@ func (in *interp) compare(env *Env, e *ir.Expr) Value {
 	return &vConst{C: ir.Const{Kind: ir.ConstBool, B: res}}
 }
 
-func compareValues(op string, a, b Value) (bool, bool) {
+func compareValues(op string, a, b value) (bool, bool) {
 	ca, aConst := a.(*vConst)
 	cb, bConst := b.(*vConst)
 	switch op {
@@ -216,7 +216,7 @@ func compareValues(op string, a, b Value) (bool, bool) {
 	return false, false
 }
 
-func definitelyNotNone(v Value) bool {
+func definitelyNotNone(v value) bool {
 	switch v := v.(type) {
 	case *vConst:
 		return v.C.Kind != ir.ConstNone

@@ -9,7 +9,7 @@ import (
 
 // execBody runs statements in env; it reports whether they certainly
 // returned (so that code after a static early return is skipped).
-func (in *interp) execBody(env *Env, body []*ir.Stmt) bool {
+func (in *interp) execBody(env *scope, body []*ir.Stmt) bool {
 	for _, st := range body {
 		if !in.tick() {
 			return true
@@ -21,7 +21,7 @@ func (in *interp) execBody(env *Env, body []*ir.Stmt) bool {
 	return false
 }
 
-func (in *interp) exec(env *Env, st *ir.Stmt) bool {
+func (in *interp) exec(env *scope, st *ir.Stmt) bool {
 	switch st.Kind {
 	case ir.StExpr:
 		in.eval(env, st.Value)
@@ -34,7 +34,7 @@ func (in *interp) exec(env *Env, st *ir.Stmt) bool {
 			in.assign(env, t, v)
 		}
 	case ir.StReturn:
-		v := Value(&vConst{C: ir.Const{Kind: ir.ConstNone}})
+		v := value(&vConst{C: ir.Const{Kind: ir.ConstNone}})
 		if st.Value != nil {
 			v = in.eval(env, st.Value)
 		}
@@ -68,7 +68,7 @@ func (in *interp) exec(env *Env, st *ir.Stmt) bool {
 	return false
 }
 
-func (in *interp) execIf(env *Env, st *ir.Stmt) bool {
+func (in *interp) execIf(env *scope, st *ir.Stmt) bool {
 	if val, known := truth(in.eval(env, st.Cond)); known {
 		if val {
 			return in.execBody(env, st.Body)
@@ -136,7 +136,7 @@ func (in *interp) assignedIn(st *ir.Stmt) []string {
 
 // execWith handles context managers that set the context mesh
 // (`with mesh:`, `with jax.set_mesh(mesh):`, `with jax.sharding.use_mesh(mesh):`).
-func (in *interp) execWith(env *Env, st *ir.Stmt) bool {
+func (in *interp) execWith(env *scope, st *ir.Stmt) bool {
 	saved := in.cur
 	for _, it := range st.Items {
 		v := in.eval(env, it.Ctx)
@@ -155,7 +155,7 @@ func (in *interp) execWith(env *Env, st *ir.Stmt) bool {
 	return r
 }
 
-func meshOfContextManager(v Value) *vMesh {
+func meshOfContextManager(v value) *vMesh {
 	switch v := v.(type) {
 	case *vMesh:
 		return v
@@ -172,7 +172,7 @@ func meshOfContextManager(v Value) *vMesh {
 
 // assign binds a target expression; attribute targets on instances
 // (self.x = v) update the object.
-func (in *interp) assign(env *Env, t *ir.Expr, v Value) {
+func (in *interp) assign(env *scope, t *ir.Expr, v value) {
 	switch t.Kind {
 	case ir.ExName:
 		env.set(t.Name, v)
@@ -194,7 +194,7 @@ func (in *interp) assign(env *Env, t *ir.Expr, v Value) {
 			case *vClass:
 				in.setAttr(o.Attrs, t.Name, v)
 			case *vModule:
-				if e := in.scope(o.M); e != nil {
+				if e := in.globals(o.M); e != nil {
 					in.setGlobal(e, t.Name, v)
 				}
 			}
@@ -207,9 +207,9 @@ func (in *interp) assign(env *Env, t *ir.Expr, v Value) {
 }
 
 // elementOf is what iterating over v yields.
-func elementOf(v Value) Value {
+func elementOf(v value) value {
 	if s, ok := v.(*vSeq); ok {
-		var out Value
+		var out value
 		for _, it := range s.Items {
 			out = join(out, it)
 		}

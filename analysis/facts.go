@@ -111,13 +111,13 @@ func kernelInfo(f *KernelCall) KernelCallInfo {
 	}
 	info.Communication = strings.Join(comm, "; ")
 	for _, r := range f.Reaches {
-		info.Contexts = append(info.Contexts, DescribeReach(r))
+		info.Contexts = append(info.Contexts, describeReach(r))
 	}
 	return info
 }
 
-// DescribeReach renders a context in words, for hovers and messages.
-func DescribeReach(r Reach) string {
+// describeReach renders a context in words, for hovers and messages.
+func describeReach(r Reach) string {
 	var s string
 	switch r.Kind.String() {
 	case "eager-single":

@@ -10,7 +10,7 @@ import (
 	"github.com/pallas-ls/pallas-ls/analysis/ir"
 )
 
-func (in *interp) makeFunc(env *Env, def *ir.FuncDef) *vFunc {
+func (in *interp) makeFunc(env *scope, def *ir.FuncDef) *vFunc {
 	closure := env
 	if env.classBody {
 		closure = env.parent
@@ -28,8 +28,8 @@ func (in *interp) makeFunc(env *Env, def *ir.FuncDef) *vFunc {
 
 // defineFunc evaluates a def statement: the function, then its
 // decorators applied bottom-up.
-func (in *interp) defineFunc(env *Env, def *ir.FuncDef) Value {
-	var v Value = in.makeFunc(env, def)
+func (in *interp) defineFunc(env *scope, def *ir.FuncDef) value {
+	var v value = in.makeFunc(env, def)
 	for i := len(def.Decorators) - 1; i >= 0; i-- {
 		d := def.Decorators[i]
 		dv := in.eval(env, d)
@@ -47,7 +47,7 @@ func (in *interp) defineFunc(env *Env, def *ir.FuncDef) Value {
 				continue
 			}
 		}
-		v = in.call(dv, args{pos: []Value{v}, kw: map[string]Value{}}, d)
+		v = in.call(dv, args{pos: []value{v}, kw: map[string]value{}}, d)
 		if v == unknown || isNone(v) {
 			// An opaque decorator: keep the function so that calls of the
 			// decorated name still reach its body.
@@ -62,8 +62,8 @@ type classMethod struct{ f *vFunc }
 
 func (*classMethod) isValue() {}
 
-func (in *interp) defineClass(env *Env, cd *ir.ClassDef) Value {
-	c := &vClass{Def: cd, Attrs: map[string]Value{}}
+func (in *interp) defineClass(env *scope, cd *ir.ClassDef) value {
+	c := &vClass{Def: cd, Attrs: map[string]value{}}
 	for _, b := range cd.Bases {
 		c.Bases = append(c.Bases, in.eval(env, b))
 	}
@@ -75,7 +75,7 @@ func (in *interp) defineClass(env *Env, cd *ir.ClassDef) Value {
 }
 
 // callFunc evaluates a workspace function's body for one abstract call.
-func (in *interp) callFunc(f *vFunc, a args, site *ir.Expr) Value {
+func (in *interp) callFunc(f *vFunc, a args, site *ir.Expr) value {
 	in.markCalled(f.Def)
 	if len(in.wrapper) > 0 && in.isShardMapWrapper(f.Def) {
 		return in.callShardMapWrapper(a, site)
@@ -115,7 +115,7 @@ func (in *interp) callFunc(f *vFunc, a args, site *ir.Expr) Value {
 	in.stack = append(in.stack, &frame{site: site, file: in.file, what: f.Def.Name, ctx: in.cur, env: in.env, def: f.Def})
 	in.file = f.Def.File
 	in.execBody(env, f.Def.Body)
-	var out Value
+	var out value
 	for _, r := range in.ret {
 		out = join(out, r)
 	}
@@ -154,15 +154,15 @@ func (in *interp) callKey(f *vFunc, a args) string {
 }
 
 // bind creates the callee's scope with its parameters bound.
-func (in *interp) bind(f *vFunc, a args) *Env {
+func (in *interp) bind(f *vFunc, a args) *scope {
 	env := newEnv(f.Env, f.Env.mod)
 	pos := a.pos
 	if f.Self != nil {
-		pos = append([]Value{f.Self}, pos...)
+		pos = append([]value{f.Self}, pos...)
 	}
 	used := map[string]bool{}
 	for i, p := range f.Def.Params {
-		var v Value
+		var v value
 		switch p.Kind {
 		case ir.ParamVarArgs:
 			v = &vSeq{Items: pos}
@@ -201,12 +201,12 @@ func (in *interp) bind(f *vFunc, a args) *Env {
 	return env
 }
 
-func (in *interp) instantiate(c *vClass, a args, site *ir.Expr) Value {
+func (in *interp) instantiate(c *vClass, a args, site *ir.Expr) value {
 	// One abstract object per creation site and class (allocation-site
 	// abstraction): evaluating the site again refines the same object.
 	inst := in.instances[instKey{site, c}]
 	if inst == nil || site == nil {
-		inst = &vInstance{Class: c, Attrs: map[string]Value{}}
+		inst = &vInstance{Class: c, Attrs: map[string]value{}}
 		if site != nil {
 			in.h.journal.instances.add(instKey{site, c}, inst)
 		}
@@ -261,7 +261,7 @@ func (in *interp) bindFields(inst *vInstance, c *vClass, a args) {
 }
 
 // classAttr looks a name up in a class and its workspace bases.
-func (in *interp) classAttr(c *vClass, name string, depth int) Value {
+func (in *interp) classAttr(c *vClass, name string, depth int) value {
 	if v, ok := c.Attrs[name]; ok {
 		return v
 	}
@@ -310,7 +310,7 @@ func (in *interp) isShardMapWrapper(def *ir.FuncDef) bool {
 // callShardMapWrapper models a configured wrapper: `wrap(f)` returns f
 // under a fully manual shard_map (mesh unknown); `wrap(f, *args)` also
 // calls it with args there.
-func (in *interp) callShardMapWrapper(a args, site *ir.Expr) Value {
+func (in *interp) callShardMapWrapper(a args, site *ir.Expr) value {
 	fn := first(a)
 	sm := &vShardMapped{Fn: fn, Spec: &smSpec{Site: site, File: in.file, API: "shard-map-wrapper", AllManual: true}}
 	if len(a.pos) <= 1 {

@@ -263,7 +263,7 @@ func (c *inertCheck) fn(f *vFunc) bool {
 }
 
 // value checks a value read through the attribute chain attrs.
-func (c *inertCheck) value(v Value, attrs []string, depth int) bool {
+func (c *inertCheck) value(v value, attrs []string, depth int) bool {
 	if depth == 0 {
 		return false
 	}
@@ -294,7 +294,7 @@ func (c *inertCheck) value(v Value, attrs []string, depth int) bool {
 	return false
 }
 
-func (c *inertCheck) values(vs []Value, depth int) bool {
+func (c *inertCheck) values(vs []value, depth int) bool {
 	for _, v := range vs {
 		if v != nil && !c.value(v, nil, depth-1) {
 			return false

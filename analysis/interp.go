@@ -13,7 +13,7 @@ import (
 // DESIGN: context inference is an abstract interpreter, run from every
 // entry point, over the IR of the whole program.
 //
-// Lattice. Each expression evaluates to a Value (values.go): Unknown at the
+// Lattice. Each expression evaluates to a value (values.go): Unknown at the
 // bottom of knowledge, constants, workspace functions with their closures,
 // partials, JAX wrappers (shard_map, jit, pmap, pallas callables), meshes.
 // Branches whose condition is not static join their bindings into a union
@@ -127,22 +127,22 @@ type frame struct {
 	site *ir.Expr
 	file *ir.Summary
 	what string
-	ctx  *Ctx
+	ctx  *spmdCtx
 	// library marks the entry frame of a function no one calls.
 	library bool
 	// env is the scope of the call at site, for fixes that wrap it.
-	env *Env
+	env *scope
 	// def is the function this frame runs, if it is a workspace function.
 	def *ir.FuncDef
 }
 
 type interp struct {
 	ctx    context.Context
-	prog   *Program
+	prog   *program
 	opts   *Options
 	stack  []*frame
 	scans  int // kernel scans in progress
-	memo   map[string]Value
+	memo   map[string]value
 	active map[string]bool
 	// called holds, for each function whose body ran (or counts as run:
 	// inert.go), the number of the entry that first ran it (from 1).
@@ -158,14 +158,14 @@ type interp struct {
 	effects   map[*kernelDecl]*kernelEffects
 	wrapper   map[string]bool
 	// cur is the innermost frame's context.
-	cur *Ctx
+	cur *spmdCtx
 	// env is the scope of the call expression being evaluated, so a kernel
 	// call can record the meshes visible where it happens (for fixes).
-	env *Env
+	env *scope
 	// file is the file whose code is being evaluated.
 	file *ir.Summary
 	// retVal accumulates the current function's return values.
-	ret []Value
+	ret []value
 	// stopped is set when the budget is spent or the check is cancelled;
 	// limit is the budget, exhausted says it was spent, and truncated names
 	// the entry that was running then.
@@ -186,16 +186,16 @@ type interp struct {
 	noInert              bool
 	// entries are the modules that run as entries (prune.go).
 	entries map[string]bool
-	// mods holds each module's run, by Module.id.
+	// mods holds each module's run, by module.id.
 	mods []modRun
 	// h is what a later check needs to resume the run (resume.go).
 	h history
 }
 
-func newInterp(ctx context.Context, prog *Program, opts *Options, budget int) *interp {
+func newInterp(ctx context.Context, prog *program, opts *Options, budget int) *interp {
 	in := &interp{
 		prog: prog, opts: opts,
-		memo: map[string]Value{}, called: map[*ir.FuncDef]int32{}, evals: map[*ir.FuncDef]int{}, assigned: map[*ir.Stmt][]string{}, instances: map[instKey]*vInstance{},
+		memo: map[string]value{}, called: map[*ir.FuncDef]int32{}, evals: map[*ir.FuncDef]int{}, assigned: map[*ir.Stmt][]string{}, instances: map[instKey]*vInstance{},
 		calls: map[callSiteKey]*kernelCall{}, effects: map[*kernelDecl]*kernelEffects{},
 		wrapper: map[string]bool{}, mods: make([]modRun, prog.nmods),
 	}
@@ -218,7 +218,7 @@ func (in *interp) restart(ctx context.Context, budget int) {
 // modRun is the state of one module's top level in a run.
 type modRun struct {
 	state modState
-	env   *Env // its globals, once it started
+	env   *scope // its globals, once it started
 }
 
 type modState uint8
@@ -229,8 +229,8 @@ const (
 	modDone
 )
 
-// scope is module m's global scope, nil while it has not run.
-func (in *interp) scope(m *Module) *Env { return in.mods[m.id].env }
+// globals is module m's global globals, nil while it has not run.
+func (in *interp) globals(m *module) *scope { return in.mods[m.id].env }
 
 // tick spends one unit of budget; false means stop evaluating.
 func (in *interp) tick() bool {

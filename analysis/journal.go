@@ -46,13 +46,13 @@ type changeLog interface {
 
 type journal struct {
 	// What the evaluation reads (undoState).
-	memo      keyLog[string, Value]
+	memo      keyLog[string, value]
 	assigned  keyLog[*ir.Stmt, []string]
 	instances keyLog[instKey, *vInstance]
 	effects   keyLog[*kernelDecl, *kernelEffects]
 	evals     countLog[*ir.FuncDef]
-	attrs     setLog[string, Value]
-	envs      setLog[string, Value]
+	attrs     setLog[string, value]
+	envs      setLog[string, value]
 	mods      setLog[int, modRun]
 	// What it reported (undoOutputs).
 	called  keyLog[*ir.FuncDef, int32]
@@ -138,7 +138,7 @@ func (l *countLog[K]) takeFrom(n int) func() {
 	}
 }
 
-// place is where a setLog's values live: a map (mapPlace), a scope (Env),
+// place is where a setLog's values live: a map (mapPlace), a scope,
 // the module table (modTable), a kernel call's contexts (kernelCall).
 type place[K comparable, V any] interface {
 	get(K) (V, bool)
@@ -205,7 +205,7 @@ func (m mapPlace[K, V]) get(k K) (V, bool) { v, ok := m[k]; return v, ok }
 func (m mapPlace[K, V]) set(k K, v V)      { m[k] = v }
 func (m mapPlace[K, V]) unset(k K)         { delete(m, k) }
 
-// modTable is the interpreter's module table as a place, by Module.id; a
+// modTable is the interpreter's module table as a place, by module.id; a
 // module that has not run holds the zero modRun.
 type modTable []modRun
 

@@ -10,9 +10,9 @@ import (
 	"github.com/pallas-ls/pallas-ls/analysis/ir"
 )
 
-// Module is one workspace module: a file, or a directory acting as a
+// module is one workspace module: a file, or a directory acting as a
 // namespace package (Sum nil).
-type Module struct {
+type module struct {
 	Name  string // its longest importable dotted name (relative to the files' common root)
 	Path  string // file path, or directory for a namespace package
 	Sum   *ir.Summary
@@ -22,14 +22,14 @@ type Module struct {
 	id int
 }
 
-// Program links the summaries of all checked files into a module index.
-type Program struct {
+// program links the summaries of all checked files into a module index.
+type program struct {
 	Files   []*ir.Summary
-	Modules []*Module
-	byName  map[string][]*Module
-	byPath  map[string]*Module
+	Modules []*module
+	byName  map[string][]*module
+	byPath  map[string]*module
 	lay     *layout
-	nmods   int // modules numbered so far (Module.id)
+	nmods   int // modules numbered so far (module.id)
 }
 
 // layout is what module names depend on: the files' common root and the
@@ -61,12 +61,12 @@ func newLayout(paths []string) *layout {
 // and `import vllm` is the installed package, not `tests/layers/vllm/`.
 func (l *layout) importRoot(dir string) bool { return dir == l.root || !l.pkgs[dir] }
 
-// NewProgram indexes summaries by every dotted name they can be imported
+// newProgram indexes summaries by every dotted name they can be imported
 // as: relative to each ancestor directory up to the files' common root
 // that is not a package (layout.importRoot). That covers __init__.py
 // packages, namespace packages and src/ layouts without configuration;
 // ambiguity is settled per importing file by closeness (see lookup).
-func NewProgram(files []*ir.Summary) *Program {
+func newProgram(files []*ir.Summary) *program {
 	paths := make([]string, len(files))
 	for i, s := range files {
 		paths[i] = s.Path
@@ -74,12 +74,12 @@ func NewProgram(files []*ir.Summary) *Program {
 	return newProgramAt(files, newLayout(paths))
 }
 
-// newProgramAt is NewProgram with the layout of every file of the
+// newProgramAt is newProgram with the layout of every file of the
 // workspace, even when only some are analysed (pruning).
-func newProgramAt(files []*ir.Summary, lay *layout) *Program {
-	p := &Program{Files: files, byName: map[string][]*Module{}, byPath: map[string]*Module{}, lay: lay}
+func newProgramAt(files []*ir.Summary, lay *layout) *program {
+	p := &program{Files: files, byName: map[string][]*module{}, byPath: map[string]*module{}, lay: lay}
 	for _, s := range files {
-		m := &Module{Path: s.Path, Sum: s}
+		m := &module{Path: s.Path, Sum: s}
 		base := filepath.Base(s.Path)
 		if base == "__init__.py" {
 			m.IsPkg = true
@@ -90,7 +90,7 @@ func newProgramAt(files []*ir.Summary, lay *layout) *Program {
 	return p
 }
 
-func (p *Program) add(m *Module) {
+func (p *program) add(m *module) {
 	m.id, p.nmods = p.nmods, p.nmods+1
 	p.Modules = append(p.Modules, m)
 	p.byPath[m.Path] = m
@@ -111,7 +111,7 @@ func (p *Program) add(m *Module) {
 	}
 }
 
-func (p *Program) ensurePackage(name, dir string) {
+func (p *program) ensurePackage(name, dir string) {
 	if m := p.lookup(name, dir); m != nil {
 		return
 	}
@@ -123,7 +123,7 @@ func (p *Program) ensurePackage(name, dir string) {
 	if filepath.Base(dir) == "__init__" {
 		return
 	}
-	m := &Module{Name: name, Path: dir, IsPkg: true, id: p.nmods}
+	m := &module{Name: name, Path: dir, IsPkg: true, id: p.nmods}
 	p.nmods++
 	p.byName[name] = append(p.byName[name], m)
 	p.byPath[dir] = m
@@ -143,9 +143,9 @@ func validDotted(name string) bool {
 
 // lookup finds the module importable as name, preferring the candidate
 // closest to the importing file (longest shared directory prefix).
-func (p *Program) lookup(name, fromDir string) *Module {
+func (p *program) lookup(name, fromDir string) *module {
 	cands := p.byName[name]
-	var best *Module
+	var best *module
 	bestLen := -1
 	for _, m := range cands {
 		n := sharedPrefix(m.Path, fromDir)
@@ -162,7 +162,7 @@ func (p *Program) lookup(name, fromDir string) *Module {
 // package, a bare sibling import works only for a script, but the
 // sibling is still the likeliest meaning). Then the closest module
 // importable as name from an import root (layout.importRoot).
-func (p *Program) resolve(name, from string) *Module {
+func (p *program) resolve(name, from string) *module {
 	if m := p.beside(name, filepath.Dir(from)); m != nil {
 		return m
 	}
@@ -172,7 +172,7 @@ func (p *Program) resolve(name, from string) *Module {
 // importTarget is the workspace module an absolute `import name` in file
 // from runs, or nil: JAX itself (isExternalQual) and what the workspace
 // does not hold are external.
-func (p *Program) importTarget(name string, from *ir.Summary) *Module {
+func (p *program) importTarget(name string, from *ir.Summary) *module {
 	if isExternalQual(name) || from == nil {
 		return nil
 	}
@@ -182,7 +182,7 @@ func (p *Program) importTarget(name string, from *ir.Summary) *Module {
 // fromTarget is the module a `from M import ...` in file from takes its
 // names from, or nil; external says M is outside the workspace (so are the
 // names), not a relative import that names no module of it.
-func (p *Program) fromTarget(imp *ir.Import, from *ir.Summary) (m *Module, external bool) {
+func (p *program) fromTarget(imp *ir.Import, from *ir.Summary) (m *module, external bool) {
 	if imp.Level > 0 {
 		return p.relative(from, imp.Level, imp.Module), false
 	}
@@ -192,20 +192,20 @@ func (p *Program) fromTarget(imp *ir.Import, from *ir.Summary) (m *Module, exter
 
 // submodule is the module importable as m's submodule name, or nil: what
 // `from m import name` or `m.name` reaches when m does not bind name.
-func (p *Program) submodule(m *Module, name string) *Module {
+func (p *program) submodule(m *module, name string) *module {
 	return p.lookup(ir.JoinQual(m.Name, name), m.Path)
 }
 
 // beside finds the module importable as name from directory dir itself.
-func (p *Program) beside(name, dir string) *Module { return p.first(moduleFiles(dir, name)) }
+func (p *program) beside(name, dir string) *module { return p.first(moduleFiles(dir, name)) }
 
 // relative resolves `from ..a import` against the importing file's path.
-func (p *Program) relative(from *ir.Summary, level int, mod string) *Module {
+func (p *program) relative(from *ir.Summary, level int, mod string) *module {
 	return p.first(moduleFiles(relativeDir(from.Path, level), mod))
 }
 
 // first is the module at the first of paths that holds one.
-func (p *Program) first(paths [3]string) *Module {
+func (p *program) first(paths [3]string) *module {
 	for _, c := range paths {
 		if m := p.byPath[c]; m != nil {
 			return m
@@ -260,7 +260,7 @@ func commonParent(paths []string) string {
 
 // moduleNames lists every dotted name a file can be imported as,
 // relative to each ancestor directory up to the root that may be on
-// sys.path (layout.importRoot; as NewProgram does), including its package
+// sys.path (layout.importRoot; as newProgram does), including its package
 // directories' names for __init__.py.
 func moduleNames(path string, lay *layout) []string {
 	root := lay.root

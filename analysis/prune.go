@@ -122,7 +122,7 @@ type importGraph struct {
 }
 
 // linkImports links each file to every file its scanned imports may run,
-// with the resolver's candidates (Program.moduleFiles), more generously:
+// with the resolver's candidates (program.go: moduleFiles), more generously:
 // every module importable under a name or a parent of it, not only the
 // closest, and the packages above a relative import's directory.
 func linkImports(files []SourceFile, scans []scan, lay *layout) *importGraph {
@@ -168,7 +168,7 @@ func (g *importGraph) linkScan(i int, path string, sc scan, byName map[string][]
 			for _, j := range byName[p] {
 				g.link(i, j)
 			}
-			m := moduleFiles(dir, p) // a module beside the importer (Program.resolve)
+			m := moduleFiles(dir, p) // a module beside the importer (program.resolve)
 			g.linkPaths(i, m[:]...)
 		}
 	}

@@ -73,7 +73,7 @@ func TestRelevantEntriesAndPruning(t *testing.T) {
 // TestPrescanHoldsResolvedImports: pruning never changes a result only if
 // the pre-scan's import graph holds every edge the resolver links. For
 // every import statement of every file (function bodies included), each
-// workspace module the interpreter's resolution reaches (Program's
+// workspace module the interpreter's resolution reaches (program's
 // importTarget, fromTarget, submodule) must be an edge of linkImports.
 func TestPrescanHoldsResolvedImports(t *testing.T) {
 	projects := map[string][]SourceFile{"inline": importForms()}
@@ -171,9 +171,9 @@ func checkResolvedEdges(t *testing.T, name string, files []SourceFile) int {
 
 // resolvedTargets lists the workspace modules one import statement in s
 // runs or reads, as the interpreter resolves them (attr.go).
-func resolvedTargets(prog *Program, s *ir.Summary, imp *ir.Import) []*Module {
-	var out []*Module
-	add := func(m *Module) {
+func resolvedTargets(prog *program, s *ir.Summary, imp *ir.Import) []*module {
+	var out []*module
+	add := func(m *module) {
 		if m != nil {
 			out = append(out, m)
 		}

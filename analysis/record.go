@@ -30,13 +30,13 @@ type kernelCall struct {
 	reaches map[lowering.ContextKind]*reachState
 	order   []lowering.ContextKind
 	meshes  []MeshRef
-	scope   *Env
+	scope   *scope
 }
 
 // kernelCalled records that the kernel k is invoked at site in the
 // current context, with the current stack as its witness path.
 func (in *interp) kernelCalled(k *kernelDecl, site *ir.Expr) {
-	if in.cur.Kind == CtxKernel || site == nil {
+	if in.cur.Kind == ctxKernel || site == nil {
 		return
 	}
 	// One record per site and kernel: a generic launcher's single call
@@ -64,7 +64,7 @@ type offer struct {
 	// from the interpreter's state, only when needed).
 	prepared bool
 	meshes   []MeshRef
-	scope    *Env
+	scope    *scope
 }
 
 func (o *offer) prepare(in *interp) {
@@ -132,13 +132,13 @@ func (in *interp) reach() *reachState {
 	rs := &reachState{jit: c.Jit}
 	r := &rs.r
 	switch c.Kind {
-	case CtxPlain:
+	case ctxPlain:
 		r.Kind = lowering.CtxEagerSingle
 		if !c.Multi.empty() {
 			r.Kind, rs.multi = lowering.CtxJitMulti, c.Multi
 			r.ExplicitMesh = c.Mesh != nil && c.Mesh.Explicit
 		}
-	case CtxShardMap:
+	case ctxShardMap:
 		r.Kind = lowering.CtxShardMapFull
 		if ok, missing := c.fullyManual(); !ok {
 			r.Kind, r.Missing = lowering.CtxShardMapPartial, missing
@@ -147,7 +147,7 @@ func (in *interp) reach() *reachState {
 			r.SMCall, r.SMFile = c.SM.Site, c.SM.File
 		}
 		r.MeshAxes = c.MeshAxes
-	case CtxPmap:
+	case ctxPmap:
 		r.Kind = lowering.CtxPmap
 	default:
 		r.Kind = lowering.CtxUnknown
@@ -265,12 +265,12 @@ func (in *interp) fact(kc *kernelCall) *KernelCall {
 // visibleMeshes lists the names bound to meshes in env's scope chain,
 // innermost scope first (sorted by name within a scope). It runs for every
 // kernel call the analysis records, so it touches only mesh values.
-func visibleMeshes(env *Env) []MeshRef {
+func visibleMeshes(env *scope) []MeshRef {
 	seen := map[string]bool{}
 	var out []MeshRef
 	for e := env; e != nil; e = e.parent {
 		var here []MeshRef
-		e.each(func(name string, v Value) {
+		e.each(func(name string, v value) {
 			if seen[name] {
 				return
 			}
@@ -293,12 +293,12 @@ func visibleMeshes(env *Env) []MeshRef {
 }
 
 // bound reports whether name is bound anywhere in the scope chain.
-func (e *Env) bound(name string) bool {
+func (e *scope) bound(name string) bool {
 	_, ok := e.lookup(name)
 	return ok
 }
 
-func outArity(v Value) int {
+func outArity(v value) int {
 	if s, ok := v.(*vSeq); ok {
 		return len(s.Items)
 	}

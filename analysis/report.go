@@ -109,7 +109,7 @@ func ruleFailed(a *Analyzer, file *ir.Summary, r any) Diagnostic {
 }
 
 // firstFile is the file a whole-program rule's failure is reported in.
-func firstFile(prog *Program) *ir.Summary {
+func firstFile(prog *program) *ir.Summary {
 	if len(prog.Files) == 0 {
 		return nil
 	}

@@ -24,7 +24,7 @@ func TestResolveFollowsSysPath(t *testing.T) {
 	} {
 		sums = append(sums, &ir.Summary{Path: filepath.Join("/w", p)})
 	}
-	prog := NewProgram(sums)
+	prog := newProgram(sums)
 	for _, tc := range []struct{ name, from, want string }{
 		{"random", "tests/test_a.py", ""}, // the standard library's
 		{"pkg.random", "tests/test_a.py", "pkg/random.py"},

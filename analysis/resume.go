@@ -56,7 +56,7 @@ type history struct {
 	// it resumed at a main block or later; replayed counts the entries
 	// replayed.
 	replay     map[*ir.FuncDef]bool
-	replayMods map[*Module]bool
+	replayMods map[*module]bool
 	replayLib  bool
 	replayed   int
 }
@@ -131,15 +131,15 @@ func (in *interp) markCalled(d *ir.FuncDef) {
 func (in *interp) countEval(d *ir.FuncDef) { in.h.journal.evals.inc(d) }
 
 // setAttr sets an attribute of an instance or class.
-func (in *interp) setAttr(m map[string]Value, name string, v Value) {
-	in.h.journal.attrs.set(mapPlace[string, Value](m), name, v)
+func (in *interp) setAttr(m map[string]value, name string, v value) {
+	in.h.journal.attrs.set(mapPlace[string, value](m), name, v)
 }
 
 // setGlobal binds name in another module's scope (`mod.X = v`).
-func (in *interp) setGlobal(env *Env, name string, v Value) { in.h.journal.envs.set(env, name, v) }
+func (in *interp) setGlobal(env *scope, name string, v value) { in.h.journal.envs.set(env, name, v) }
 
 // startModule marks module m as running, with a fresh scope.
-func (in *interp) startModule(m *Module) *Env {
+func (in *interp) startModule(m *module) *scope {
 	env := newEnv(nil, m)
 	in.h.journal.mods.set(modTable(in.mods), m.id, modRun{state: modRunning, env: env})
 	if in.h.log != nil {
@@ -237,7 +237,7 @@ type resumePoint struct {
 // It returns the number of entries replayed; when ctx ends the run, it is
 // taken back to the entry it resumed at again, returned in pending, for
 // the next resume to start from.
-func (in *interp) resume(ctx context.Context, budget int, from resumePoint, changed map[*ir.FuncDef]bool, changedMods map[*Module]bool) (replayed int, pending resumePoint, err error) {
+func (in *interp) resume(ctx context.Context, budget int, from resumePoint, changed map[*ir.FuncDef]bool, changedMods map[*module]bool) (replayed int, pending resumePoint, err error) {
 	h := &in.h
 	k := h.resumable(from.k)
 	if h.testsStart >= 0 && k >= h.testsStart {
@@ -297,7 +297,7 @@ func (in *interp) firstEntry(def *ir.FuncDef) int { return int(in.called[def]) -
 // neverRan reports whether the run never executed module m's top level:
 // not in the journal, nor in a main block or a replayed library entry,
 // whose state the journal does not hold.
-func (in *interp) neverRan(m *Module) bool {
+func (in *interp) neverRan(m *module) bool {
 	if in.mods[m.id].state != modFresh {
 		return false
 	}
@@ -319,7 +319,7 @@ func (in *interp) neverRan(m *Module) bool {
 // firstRun is the entry that first ran module m's top level, or -1: the
 // first in the journal's order, or a main block or replayed library entry
 // that ran it (their state is not in the journal; detached.go).
-func (in *interp) firstRun(m *Module) int {
+func (in *interp) firstRun(m *module) int {
 	h, first := &in.h, -1
 	earlier := func(k int) {
 		if k >= 0 && (first < 0 || k < first) {

@@ -31,7 +31,7 @@ type lastRun struct {
 	layout  string        // the key of the layout of the program's module names
 	relGen  int           // the relevance (entry modules) it was run with
 	sums    []*ir.Summary // the analysed summaries, in order
-	prog    *Program
+	prog    *program
 	in      *interp
 	// files holds the findings of RunFile rules per file, valid while the
 	// summary's hash is the one recorded.
@@ -59,7 +59,7 @@ type lastRun struct {
 	// modules whose summary it replaced for the resume to come: the main
 	// blocks that ran none of them are replayed (detached.go).
 	changed     map[*ir.FuncDef]bool
-	changedMods map[*Module]bool
+	changedMods map[*module]bool
 }
 
 type fileSuppressions struct {
@@ -229,7 +229,7 @@ func (e *Engine) reuse(sums []*ir.Summary, optsKey, layout string, relGen int) (
 	}
 	// The first entry that ran a body or module that changed.
 	resume = -1
-	l.changed, l.changedMods = map[*ir.FuncDef]bool{}, map[*Module]bool{}
+	l.changed, l.changedMods = map[*ir.FuncDef]bool{}, map[*module]bool{}
 	for k, n := range rerun {
 		if n >= 0 {
 			l.changedMods[l.prog.byPath[l.sums[changed[k]].Path]] = true

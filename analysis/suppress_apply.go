@@ -8,7 +8,7 @@ import (
 // marking the suppressions used; it returns the findings kept, how many
 // were silenced, and each file's suppressions (by path), for the rules
 // about suppressions (Analyzer.RunSuppressions: PAL901, PAL902).
-func applySuppressions(prog *Program, diags []Diagnostic, parse func(*ir.Summary) []*Suppression) ([]Diagnostic, int, map[string][]*Suppression) {
+func applySuppressions(prog *program, diags []Diagnostic, parse func(*ir.Summary) []*Suppression) ([]Diagnostic, int, map[string][]*Suppression) {
 	byFile := map[string][]*Suppression{}
 	files := map[string]*ir.Summary{}
 	for _, s := range prog.Files {

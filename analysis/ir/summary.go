@@ -101,7 +101,7 @@ func isMainGuard(e *Expr) bool {
 
 // topImports maps each name bound by a module-level import to its
 // qualified name ("pl" -> "jax.experimental.pallas"). Relative imports
-// keep their leading dots ("..a.b"); the Program resolves them.
+// keep their leading dots ("..a.b"); the engine resolves them (analysis/program.go).
 func topImports(body []*Stmt) map[string]string {
 	m := map[string]string{}
 	for _, st := range body {
