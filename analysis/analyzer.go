@@ -22,6 +22,24 @@ type Doc struct {
 	Fixed     string // the same code, fixed
 	FixSafety string // what the fix does and whether it is safe
 	Since     string // pallas-ls version that introduced the rule
+	// Scaffold, for an Example that is not a program by itself, is the
+	// program it stands in: the imports and definitions Example and Fixed
+	// assume, and the calls that run them, with the line "# <snippet>"
+	// where each goes. Never shown to users; the doc test runs Example in
+	// it (the rule must fire) and Fixed (it must not).
+	Scaffold string
+}
+
+// SnippetLine marks where Doc.Example or Doc.Fixed goes in Doc.Scaffold.
+const SnippetLine = "# <snippet>"
+
+// Program returns the documented snippet (Example or Fixed) as the
+// program the doc test runs: in the scaffold, or alone.
+func (d Doc) Program(snippet string) string {
+	if d.Scaffold == "" {
+		return snippet
+	}
+	return strings.Replace(d.Scaffold, SnippetLine, snippet, 1)
 }
 
 // Analyzer is one rule: a stable code, a default severity and one of
@@ -146,6 +164,8 @@ func validateOne(a *Analyzer) error {
 		return fmt.Errorf("an empty trigger or trigger word")
 	case d.Title == "" || d.What == "" || d.Why == "" || d.Example == "" || d.Fixed == "" || d.Since == "":
 		return fmt.Errorf("documentation incomplete: title, what, why, example, fixed and since are required")
+	case d.Scaffold != "" && strings.Count(d.Scaffold, SnippetLine) != 1:
+		return fmt.Errorf("the scaffold must hold the line %q once", SnippetLine)
 	}
 	return ValidateFixTitle(d.Title)
 }

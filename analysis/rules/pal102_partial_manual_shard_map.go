@@ -28,6 +28,26 @@ var PAL102 = &analysis.Analyzer{
 		Fixed:     "jax.shard_map(f, mesh=mesh2d, in_specs=P(\"x\"), out_specs=P(\"x\"))",
 		FixSafety: "Making every axis manual changes how the other axes are handled inside the body; unsafe.",
 		Since:     "0.1.0",
+		Scaffold: `import jax
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+from jax.sharding import PartitionSpec as P
+
+
+def local_kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + 1
+
+
+def f(x):
+    return pl.pallas_call(local_kernel, out_shape=x, compiler_params=pltpu.CompilerParams())(x)
+
+
+mesh2d = jax.make_mesh((4, 2), ("x", "y"))
+sharded = (
+` + analysis.SnippetLine + `
+)
+sharded(jax.numpy.ones((8, 128)))
+`,
 	},
 	Run: runPAL102,
 }
