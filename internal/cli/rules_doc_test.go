@@ -40,7 +40,7 @@ func TestRulesDocFresh(t *testing.T) {
 }
 
 // TestRulesDocCoversEveryRule guards the generator itself: every
-// registered rule has a section and an index row pointing at it.
+// rules.All has a section and an index row pointing at it.
 func TestRulesDocCoversEveryRule(t *testing.T) {
 	var b bytes.Buffer
 	if err := writeRulesMarkdown(&b, rules.All()); err != nil {
