@@ -17,8 +17,9 @@ import (
 // back when done (undoState), keeping only what it reported: the
 // functions it ran (called) and its kernel calls. The state the tests and
 // configured entry points added is taken out of the interpreter for them
-// (swapOut: undone, with what it undid kept) and put back after (swapIn),
-// so the library entries start where the configured entry points left.
+// (swapOut in resume.go: undone, with what it undid kept) and put back
+// after (swapIn), so the library entries start where the configured entry
+// points left.
 //
 // What that buys: a main block depends only on that state and on the
 // bodies and modules it runs. When a check resumes a run (resume.go) at

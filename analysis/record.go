@@ -23,7 +23,7 @@ type callSiteKey struct {
 type kernelCall struct {
 	k *kernelDecl
 	// e is what k does: kept here, since the effects cache is state a
-	// detached entry takes back (driver.go).
+	// detached entry takes back (detached.go).
 	e       *kernelEffects
 	site    *ir.Expr
 	file    *ir.Summary
