@@ -27,14 +27,15 @@
 //	                 what they communicate; mesh.go meshes, shard_map
 //	  inert.go       library functions that cannot reach a kernel: skipped
 //	  record.go      kernel calls recorded, and rendered as facts
-//	  journal.go, resume.go, detached.go   the seam to the engine: every
-//	                 change undoable, a run resumed at an entry, main blocks
-//	                 and library entries replayed
+//	  journal.go, history.go, resume.go, detached.go   the seam to the
+//	                 engine: every change undoable, a run resumed at an
+//	                 entry, main blocks and library entries replayed
 //	suppression  suppress_apply.go: findings silenced, suppressions marked
-//	engine       check.go Engine and Check: summaries (cached, parsed
-//	             incrementally), pruning, then a run, a resume or a reuse;
-//	             report.go the rules one by one, suppressions, notes;
-//	             reuse.go which edits keep the last run; store.go the cache
+//	engine       check.go Engine and Check: pruning, then a run, a resume or
+//	             a reuse; summarize.go summaries (cached, parsed in
+//	             parallel and incrementally); report.go the rules one by
+//	             one, suppressions, notes; reuse.go which edits keep the
+//	             last run; store.go the on-disk cache
 //
 // Where new things go. A rule: a file in analysis/rules, listed in
 // rules.All, with fixtures in rules/testdata/CODE and a Doc whose Example

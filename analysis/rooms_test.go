@@ -38,11 +38,11 @@ var rooms = map[string]string{
 	"context.go": "interpreter", "exec.go": "interpreter", "eval.go": "interpreter", "call.go": "interpreter",
 	"func.go": "interpreter", "attr.go": "interpreter", "api.go": "interpreter", "kernel.go": "interpreter",
 	"classify.go": "interpreter", "mesh.go": "interpreter", "inert.go": "interpreter", "record.go": "interpreter",
-	"journal.go": "interpreter", "resume.go": "interpreter", "detached.go": "interpreter",
+	"journal.go": "interpreter", "history.go": "interpreter", "resume.go": "interpreter", "detached.go": "interpreter",
 
 	"suppress_apply.go": "suppression",
 
-	"check.go": "engine", "report.go": "engine", "reuse.go": "engine", "store.go": "engine",
+	"check.go": "engine", "summarize.go": "engine", "report.go": "engine", "reuse.go": "engine", "store.go": "engine",
 }
 
 // roomOrder lists the groups from the bottom up; groups on one line are
