@@ -102,7 +102,7 @@ type OuterCall struct {
 	Bound func(name string) bool
 }
 
-// kernelInfos converts facts into hover information.
+// kernelInfo describes one fact for the editor's hover.
 func kernelInfo(f *KernelCall) KernelCallInfo {
 	info := KernelCallInfo{Location: f.Site, Kernel: f.Kernel, Backend: f.Backend.String()}
 	var comm []string

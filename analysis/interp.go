@@ -164,7 +164,7 @@ type interp struct {
 	env *scope
 	// file is the file whose code is being evaluated.
 	file *ir.Summary
-	// retVal accumulates the current function's return values.
+	// ret accumulates the current function's return values.
 	ret []value
 	// stopped is set when the budget is spent or the check is cancelled;
 	// limit is the budget, exhausted says it was spent, and truncated names

@@ -149,8 +149,10 @@ type FuncDef struct {
 	Body       []*Stmt
 	Lambda     bool
 	File       *Summary
-	// Mentions records names and attribute names used anywhere in the body,
-	// so test-time mocks of shard_map can be recognised cheaply.
+	// MocksShardMap is set when the definition's text, comments included,
+	// replaces shard_map with a fake (mock.patch("jax.shard_map"),
+	// monkeypatch.setattr(jax, "shard_map", ...)): code under test then
+	// never meets the real one (build_defs.go: mocksShardMap).
 	MocksShardMap bool
 }
 
