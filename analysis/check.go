@@ -61,7 +61,8 @@ func NewEngine() *Engine {
 	return &Engine{cache: map[string]*ir.Summary{}, scans: map[string]cachedScan{}, live: map[string]*pp.LiveTree{}}
 }
 
-// Check analyses files as one program and returns its findings.
+// Check analyses files as one program and returns the findings of the
+// rules opts carries (Options.Analyzers).
 func Check(ctx context.Context, files []SourceFile, opts Options) (*Result, error) {
 	e := NewEngine()
 	e.OneShot = true
