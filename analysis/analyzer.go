@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/pallas-ls/pallas-ls/analysis/ir"
-
 	"github.com/pallas-ls/pallas-ls/lowering"
 )
 

@@ -5,9 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pallas-ls/pallas-ls/analysis/ir"
-
 	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 	"github.com/pallas-ls/pallas-ls/lowering"
 )
 

@@ -6,7 +6,6 @@ import (
 	"sync"
 
 	"github.com/pallas-ls/pallas-ls/analysis/ir"
-
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
 

@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/pallas-ls/pallas-ls/analysis/ir"
-
 	"github.com/pallas-ls/pallas-ls/lowering"
 )
 

@@ -6,7 +6,6 @@ import (
 	"sync/atomic"
 
 	"github.com/pallas-ls/pallas-ls/analysis/ir"
-
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
 
@@ -82,11 +81,10 @@ func report(l *lastRun, opts *Options) *Result {
 	return res
 }
 
-// runRule runs one rule through p and returns its findings. A panic in
-// the rule is a bug of that rule, not of the run: its findings (in file,
-// for a per-file rule; nil, where the rule reads the whole program, is
-// its first file) are dropped and a note says so, and the other rules'
-// findings stand.
+// runRule runs one rule through p and returns its findings. A panic is
+// that rule's bug, not the run's: its findings are dropped, a note in
+// file says so (a whole-program rule's: the program's first file), and
+// the other rules' findings stand.
 func runRule(p *Pass, file *ir.Summary, run func(*Pass)) (found, failed []Diagnostic) {
 	defer func() {
 		if r := recover(); r != nil {

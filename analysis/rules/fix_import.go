@@ -3,9 +3,8 @@ package rules
 import (
 	"strings"
 
-	"github.com/pallas-ls/pallas-ls/analysis/ir"
-
 	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 	"github.com/pallas-ls/pallas-ls/lowering"
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )

@@ -5,9 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/pallas-ls/pallas-ls/analysis/ir"
-
 	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 	"github.com/pallas-ls/pallas-ls/lowering"
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )

@@ -3,9 +3,8 @@ package rules
 import (
 	"fmt"
 
-	"github.com/pallas-ls/pallas-ls/analysis/ir"
-
 	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 )
 
 // PAL901 and PAL902 read the suppression comments after the engine has
