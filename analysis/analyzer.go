@@ -1,9 +1,13 @@
 package analysis
 
 import (
-	"sort"
-	"sync"
+	"cmp"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
 
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 	"github.com/pallas-ls/pallas-ls/lowering"
 )
 
@@ -17,10 +21,29 @@ type Doc struct {
 	Fixed     string // the same code, fixed
 	FixSafety string // what the fix does and whether it is safe
 	Since     string // pallas-ls version that introduced the rule
+	// Scaffold, for an Example that is not a program by itself, is the
+	// program it stands in: the imports and definitions Example and Fixed
+	// assume, and the calls that run them, with the line "# <snippet>"
+	// where each goes. Never shown to users; the doc test runs Example in
+	// it (the rule must fire) and Fixed (it must not).
+	Scaffold string
 }
 
-// Analyzer is one rule: a stable code, a default severity and a Run
-// function reading the Pass's facts.
+// SnippetLine marks where Doc.Example or Doc.Fixed goes in Doc.Scaffold.
+const SnippetLine = "# <snippet>"
+
+// Program returns the documented snippet (Example or Fixed) as the
+// program the doc test runs: in the scaffold, or alone.
+func (d Doc) Program(snippet string) string {
+	if d.Scaffold == "" {
+		return snippet
+	}
+	return strings.Replace(d.Scaffold, SnippetLine, snippet, 1)
+}
+
+// Analyzer is one rule: a stable code, a default severity and one of
+// three run functions. A Check runs the analyzers its Options carry
+// (package rules lists pallas-ls's own); there is no global registry.
 type Analyzer struct {
 	Code     string
 	Name     string
@@ -32,7 +55,7 @@ type Analyzer struct {
 	// depend only on that file and the options (not on the kernel-call
 	// facts or other files), reports one file's findings. The engine runs
 	// it per file and reuses the findings of files that did not change.
-	RunFile func(pass *Pass, file *Summary)
+	RunFile func(pass *Pass, file *ir.Summary)
 	// Triggers, for a RunFile rule, over-approximates the files it can
 	// report in: those whose text contains every word of at least one
 	// trigger. Nil means any file. A file that no entry needs is parsed
@@ -40,13 +63,22 @@ type Analyzer struct {
 	// misses a finding loses it; the pruning tests compare against
 	// analysing every file.
 	Triggers [][]string
+	// RunSuppressions, set instead of Run by a rule about suppression
+	// comments, reports one file's findings about its suppressions after
+	// the other rules' findings were matched against them: each
+	// Suppression says which of its codes silenced something (Used).
+	// Findings of such rules are not suppressed themselves.
+	RunSuppressions func(pass *Pass, file *ir.Summary, sups []*Suppression)
 }
 
-// Pass is what a rule sees: the program, the kernel-call facts of the
-// context analysis, and the options of this run.
+// Pass is what a rule sees: the files analysed, the kernel-call facts of
+// the context analysis, and the options of this run.
 type Pass struct {
-	Analyzer    *Analyzer
-	Program     *Program
+	Analyzer *Analyzer
+	// Analyzers is the run's rule set, sorted by code (for the rules about
+	// suppressions, which must know every code).
+	Analyzers   []*Analyzer
+	Files       []*ir.Summary
 	Options     *Options
 	Version     lowering.Version
 	KernelCalls []*KernelCall
@@ -63,39 +95,93 @@ func (p *Pass) Report(d Diagnostic) {
 	p.report(d)
 }
 
+// Enabled reports whether the options select the rule with this code
+// (--select, --ignore and their configuration keys).
+func (p *Pass) Enabled(code string) bool { return enabled(code, p.Options) }
+
+// Lookup returns the analyzer of analyzers with the given code.
+func Lookup(analyzers []*Analyzer, code string) (*Analyzer, bool) {
+	for _, a := range analyzers {
+		if a.Code == code {
+			return a, true
+		}
+	}
+	return nil, false
+}
+
+// sortedByCode returns analyzers ordered by code, the order rules run in.
+func sortedByCode(analyzers []*Analyzer) []*Analyzer {
+	return slices.SortedFunc(slices.Values(analyzers), func(a, b *Analyzer) int { return cmp.Compare(a.Code, b.Code) })
+}
+
 var (
-	registryMu sync.Mutex
-	registry   = map[string]*Analyzer{}
+	codeRe = regexp.MustCompile(`^PAL[0-9]{3}$`)
+	nameRe = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
 )
 
-// Register adds an analyzer to the set every Check runs. Rules register
-// from their package's init; registering a code twice is a programming
-// error.
-func Register(a *Analyzer) {
-	registryMu.Lock()
-	defer registryMu.Unlock()
-	if _, dup := registry[a.Code]; dup {
-		panic("analysis: duplicate rule " + a.Code)
+// Validate reports the first thing wrong with a rule set: a code that is
+// not PAL and three digits, or not unique; a name that is not kebab-case,
+// or not unique; a severity out of range; not exactly one run function;
+// triggers on a rule that is not per file, or an empty trigger word; a
+// documentation field missing (FixSafety may be, for rules that offer no
+// fix), or a title that is not one line without a final period. Titles of
+// the fixes rules offer are checked where they are made (ValidateFixTitle).
+func Validate(analyzers []*Analyzer) error {
+	codes, names := map[string]bool{}, map[string]bool{}
+	for _, a := range analyzers {
+		if err := validateOne(a); err != nil {
+			return fmt.Errorf("rule %s: %w", a.Code, err)
+		}
+		if codes[a.Code] || names[a.Name] {
+			return fmt.Errorf("rule %s (%s): code or name used twice", a.Code, a.Name)
+		}
+		codes[a.Code], names[a.Name] = true, true
 	}
-	registry[a.Code] = a
+	return nil
 }
 
-// Analyzers returns the registered analyzers sorted by code.
-func Analyzers() []*Analyzer {
-	registryMu.Lock()
-	defer registryMu.Unlock()
-	out := make([]*Analyzer, 0, len(registry))
-	for _, a := range registry {
-		out = append(out, a)
+func validateOne(a *Analyzer) error {
+	runs := 0
+	for _, set := range []bool{a.Run != nil, a.RunFile != nil, a.RunSuppressions != nil} {
+		if set {
+			runs++
+		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Code < out[j].Code })
-	return out
+	d := a.Doc
+	switch {
+	case !codeRe.MatchString(a.Code):
+		return fmt.Errorf("code %q is not PAL and three digits", a.Code)
+	case !nameRe.MatchString(a.Name):
+		return fmt.Errorf("name %q is not kebab-case", a.Name)
+	case a.Severity < SeverityError || a.Severity > SeverityHint:
+		return fmt.Errorf("severity %d out of range", a.Severity)
+	case runs != 1:
+		return fmt.Errorf("%d run functions set, want one of Run, RunFile, RunSuppressions", runs)
+	case a.Triggers != nil && a.RunFile == nil:
+		return fmt.Errorf("triggers on a rule that does not run per file")
+	case slices.ContainsFunc(a.Triggers, func(t []string) bool { return len(t) == 0 || slices.Contains(t, "") }):
+		return fmt.Errorf("an empty trigger or trigger word")
+	case d.Title == "" || d.What == "" || d.Why == "" || d.Example == "" || d.Fixed == "" || d.Since == "":
+		return fmt.Errorf("documentation incomplete: title, what, why, example, fixed and since are required")
+	case d.Scaffold != "" && strings.Count(d.Scaffold, SnippetLine) != 1:
+		return fmt.Errorf("the scaffold must hold the line %q once", SnippetLine)
+	}
+	return ValidateFixTitle(d.Title)
 }
 
-// Lookup returns the analyzer with the given code.
-func LookupAnalyzer(code string) (*Analyzer, bool) {
-	registryMu.Lock()
-	defer registryMu.Unlock()
-	a, ok := registry[code]
-	return a, ok
+// ValidateFixTitle reports what is wrong with a rule's or a fix's title:
+// titles are one line of text starting with a capital letter (or a code
+// span), without a final period, as editors show them in menus.
+func ValidateFixTitle(title string) error {
+	switch {
+	case strings.TrimSpace(title) != title || title == "":
+		return fmt.Errorf("title %q is empty or has surrounding blanks", title)
+	case strings.ContainsAny(title, "\r\n"):
+		return fmt.Errorf("title %q is more than one line", title)
+	case strings.HasSuffix(title, "."):
+		return fmt.Errorf("title %q ends with a period", title)
+	case !(title[0] >= 'A' && title[0] <= 'Z' || title[0] == '`'):
+		return fmt.Errorf("title %q does not start with a capital letter", title)
+	}
+	return nil
 }

@@ -3,6 +3,7 @@ package analysis
 import (
 	"strings"
 
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 	"github.com/pallas-ls/pallas-ls/lowering"
 )
 
@@ -12,14 +13,14 @@ type vNonNone struct{}
 
 func (*vNonNone) isValue() {}
 
-var nonNone Value = &vNonNone{}
+var nonNone value = &vNonNone{}
 
 // identity is the pseudo-API for decorators that return their argument.
 const identity = "pallas-ls.identity"
 
 // callAPI gives a call of an external name its JAX meaning (lowering's
 // role table); anything else is opaque.
-func (in *interp) callAPI(qual string, a args, site *Expr) Value {
+func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 	switch qual {
 	case "functools.partial":
 		if len(a.pos) == 0 {
@@ -58,7 +59,7 @@ func (in *interp) callAPI(qual string, a args, site *Expr) Value {
 		}
 		return &vKernelFactory{Site: site, Kw: a.kw, API: api.Name}
 	case lowering.RoleCoreMap:
-		kw := map[string]Value{"mesh": first(a)}
+		kw := map[string]value{"mesh": first(a)}
 		for k, v := range a.kw {
 			kw[k] = v
 		}
@@ -97,7 +98,7 @@ func (in *interp) callAPI(qual string, a args, site *Expr) Value {
 	case lowering.RoleSetMesh:
 		if m, ok := first(a).(*vMesh); ok && site != nil {
 			c := *in.cur
-			c.key_ = "" // the copy will change
+			c.cachedKey = "" // the copy will change
 			c.Mesh = m
 			in.cur = &c
 		}
@@ -105,7 +106,7 @@ func (in *interp) callAPI(qual string, a args, site *Expr) Value {
 	return &vExtCall{Qual: api.Name, Args: a.pos, Kw: a.kw, Site: site}
 }
 
-func first(a args) Value {
+func first(a args) value {
 	if len(a.pos) > 0 {
 		return a.pos[0]
 	}
@@ -122,8 +123,8 @@ func first(a args) Value {
 // functions handed to it run when the result is called (or now, in
 // kernels). Calling them at wrap time instead could run a body in the
 // wrong context (a decorator applied at module level, say).
-func (in *interp) opaque(qual string, a args, site *Expr) Value {
-	if in.cur.Kind == CtxKernel {
+func (in *interp) opaque(qual string, a args, site *ir.Expr) value {
+	if in.cur.Kind == ctxKernel {
 		in.callFunctionArgs(a, site)
 	}
 	return &vExtCall{Qual: qual, Args: a.pos, Kw: a.kw, Site: site}
@@ -133,11 +134,11 @@ func (in *interp) opaque(qual string, a args, site *Expr) Value {
 // context: lax control flow and pl.run_scoped call their bodies now;
 // pl.when / pl.loop are decorator factories; checkpoint, vmap, named_call
 // and friends return their function (calling it later runs it).
-func (in *interp) transparent(name string, a args, site *Expr) Value {
+func (in *interp) transparent(name string, a args, site *ir.Expr) value {
 	switch {
 	case strings.HasPrefix(name, "jax.lax.") || strings.HasSuffix(name, ".run_scoped"):
-		var out Value
-		for _, v := range append(append([]Value{}, a.pos...), mapValues(a.kw)...) {
+		var out value
+		for _, v := range append(append([]value{}, a.pos...), mapValues(a.kw)...) {
 			for _, alt := range alts(v) {
 				if isCallable(alt) {
 					out = in.call(alt, args{opaque: true}, site)
@@ -158,7 +159,7 @@ func (in *interp) transparent(name string, a args, site *Expr) Value {
 	case strings.HasSuffix(name, ".when") || strings.HasSuffix(name, ".loop"):
 		return &vExtCall{Qual: name, Args: a.pos, Kw: a.kw, Site: site}
 	case strings.HasSuffix(name, "emit_pipeline") || strings.HasSuffix(name, "emit_pipeline_with_allocations"):
-		return &vDeferred{Fns: []Value{first(a)}}
+		return &vDeferred{Fns: []value{first(a)}}
 	case name == "jax.custom_vjp" || name == "jax.custom_jvp":
 		if f := first(a); f != unknown {
 			return &vCustom{Fn: f}
@@ -177,7 +178,7 @@ func (in *interp) transparent(name string, a args, site *Expr) Value {
 
 // callExtResult calls the result of an external call: `pl.when(c)(body)`,
 // `pl.loop(0, n)(body)`, or an opaque factory's product.
-func (in *interp) callExtResult(f *vExtCall, a args, site *Expr) Value {
+func (in *interp) callExtResult(f *vExtCall, a args, site *ir.Expr) value {
 	switch {
 	case strings.HasSuffix(f.Qual, ".when") || strings.HasSuffix(f.Qual, ".loop"):
 		if body := first(a); isCallable(body) {
@@ -191,19 +192,19 @@ func (in *interp) callExtResult(f *vExtCall, a args, site *Expr) Value {
 	// there the context becomes Unknown (never an error); known
 	// context-neutral libraries (functools, pytest, absl parameterized,
 	// JAX's own non-SPMD transforms) keep the caller's.
-	var out Value
+	var out value
 	fns := 0
-	for _, v := range append(append([]Value{}, f.Args...), mapValues(f.Kw)...) {
+	for _, v := range append(append([]value{}, f.Args...), mapValues(f.Kw)...) {
 		if !isCallable(v) {
 			continue
 		}
 		fns++
-		if in.cur.Kind == CtxKernel || contextNeutral(f.Qual) {
+		if in.cur.Kind == ctxKernel || contextNeutral(f.Qual) {
 			out = in.call(v, a, site)
 			continue
 		}
-		c := &Ctx{Kind: CtxUnknown, Mesh: in.cur.Mesh}
-		out = in.withCtx(c, site, f.Qual, func() Value { return in.call(v, a, site) })
+		c := &spmdCtx{Kind: ctxUnknown, Mesh: in.cur.Mesh}
+		out = in.withCtx(c, site, f.Qual, func() value { return in.call(v, a, site) })
 	}
 	if fns == 1 {
 		return out
@@ -211,7 +212,7 @@ func (in *interp) callExtResult(f *vExtCall, a args, site *Expr) Value {
 	return in.opaque(f.Qual+"()", a, site)
 }
 
-func (in *interp) callMethod(m *vMethod, a args, site *Expr) Value {
+func (in *interp) callMethod(m *vMethod, a args, site *ir.Expr) value {
 	switch r := m.Recv.(type) {
 	case *vRemoteCopy:
 		if m.Name == "start" {
@@ -234,7 +235,7 @@ func (in *interp) callMethod(m *vMethod, a args, site *Expr) Value {
 
 // defPartition runs custom_partitioning's partition function, and the
 // lowering functions it returns, in a fully manual context.
-func (in *interp) defPartition(a args, site *Expr) {
+func (in *interp) defPartition(a args, site *ir.Expr) {
 	p := a.kw["partition"]
 	if p == nil {
 		p = first(a)
@@ -243,7 +244,7 @@ func (in *interp) defPartition(a args, site *Expr) {
 		return
 	}
 	sp := &smSpec{Site: site, File: in.file, API: "custom_partitioning", AllManual: true}
-	in.withCtx(in.cur.enterShardMap(sp), site, "custom_partitioning", func() Value {
+	in.withCtx(in.cur.enterShardMap(sp), site, "custom_partitioning", func() value {
 		r := in.call(p, args{opaque: true}, site)
 		if s, ok := r.(*vSeq); ok {
 			for _, it := range s.Items {
@@ -258,7 +259,7 @@ func (in *interp) defPartition(a args, site *Expr) {
 
 // noteBackend records backend evidence of a qualified name inside kernels.
 func (in *interp) noteBackend(qual string) {
-	if in.cur.Kind != CtxKernel || in.cur.Scan == nil {
+	if in.cur.Kind != ctxKernel || in.cur.Scan == nil {
 		return
 	}
 	switch backendOfQual(qual) {

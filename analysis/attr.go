@@ -1,11 +1,15 @@
 package analysis
 
-import "path/filepath"
+import (
+	"path/filepath"
 
-func (in *interp) getattr(v Value, name string) Value {
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+)
+
+func (in *interp) getattr(v value, name string) value {
 	switch o := v.(type) {
 	case *vUnion:
-		var out Value
+		var out value
 		for _, a := range o.Alts {
 			out = join(out, in.getattr(a, name))
 		}
@@ -32,9 +36,9 @@ func (in *interp) getattr(v Value, name string) Value {
 		}
 	case *vMesh:
 		if name == "axis_names" && o.Axes != nil {
-			items := make([]Value, len(o.Axes))
+			items := make([]value, len(o.Axes))
 			for i, s := range o.Axes {
-				items[i] = &vConst{C: Const{Kind: ConstStr, S: s}}
+				items[i] = &vConst{C: ir.Const{Kind: ir.ConstStr, S: s}}
 			}
 			return &vSeq{Items: items}
 		}
@@ -52,7 +56,7 @@ func (in *interp) getattr(v Value, name string) Value {
 }
 
 // bindMethod binds a function found on the class to an instance.
-func bindMethod(a Value, self *vInstance, c *vClass) Value {
+func bindMethod(a value, self *vInstance, c *vClass) value {
 	switch f := a.(type) {
 	case *vFunc:
 		b := *f
@@ -66,14 +70,14 @@ func bindMethod(a Value, self *vInstance, c *vClass) Value {
 	return a
 }
 
-func (in *interp) moduleAttr(m *Module, name string) Value {
+func (in *interp) moduleAttr(m *module, name string) value {
 	in.runModule(m)
-	if m.env != nil {
-		if v, ok := m.env.get(name); ok {
+	if env := in.globals(m); env != nil {
+		if v, ok := env.get(name); ok {
 			return v
 		}
 	}
-	if sub := in.prog.lookup(joinQual(m.Name, name), m.Path); sub != nil {
+	if sub := in.prog.submodule(m, name); sub != nil {
 		return &vModule{M: sub}
 	}
 	return unknown
@@ -81,33 +85,28 @@ func (in *interp) moduleAttr(m *Module, name string) Value {
 
 // runModule executes a module's top level once, as an entry of its own:
 // what it does at import time runs outside any SPMD context.
-func (in *interp) runModule(m *Module) {
-	if m.state != 0 {
+func (in *interp) runModule(m *module) {
+	if in.mods[m.id].state != modFresh {
 		return
 	}
-	m.state = 1
-	m.env = newEnv(nil, m)
-	in.journal.mods = append(in.journal.mods, m)
-	if in.log != nil {
-		in.log.mods = append(in.log.mods, m)
-	}
+	env := in.startModule(m)
 	if m.Sum != nil {
 		saved := in.saveTop()
-		in.cur = &Ctx{Kind: CtxPlain}
+		in.cur = &spmdCtx{Kind: ctxPlain}
 		in.file = m.Sum
 		in.stack = []*frame{{what: "module top level of " + filepath.Base(m.Path), file: m.Sum}}
-		m.env.set("__name__", unknown)
-		in.execBody(m.env, m.Sum.Body)
+		env.set("__name__", unknown)
+		in.execBody(env, m.Sum.Body)
 		in.restoreTop(saved)
 	}
-	m.state = 2
+	in.mods[m.id].state = modDone
 }
 
 type topState struct {
-	cur   *Ctx
-	file  *Summary
+	cur   *spmdCtx
+	file  *ir.Summary
 	stack []*frame
-	ret   []Value
+	ret   []value
 }
 
 func (in *interp) saveTop() topState {
@@ -119,7 +118,7 @@ func (in *interp) restoreTop(s topState) {
 }
 
 // execImport binds the names an import statement introduces.
-func (in *interp) execImport(env *Env, imp *Import) {
+func (in *interp) execImport(env *scope, imp *ir.Import) {
 	from := in.file
 	for _, n := range imp.Names {
 		switch {
@@ -146,8 +145,8 @@ func (in *interp) execImport(env *Env, imp *Import) {
 	if imp.Star {
 		if mv, ok := in.fromModule(imp, from).(*vModule); ok {
 			in.runModule(mv.M)
-			if mv.M.env != nil {
-				mv.M.env.each(func(k string, v Value) {
+			if env := in.globals(mv.M); env != nil {
+				env.each(func(k string, v value) {
 					if len(k) > 0 && k[0] != '_' {
 						env.set(k, v)
 					}
@@ -157,37 +156,27 @@ func (in *interp) execImport(env *Env, imp *Import) {
 	}
 }
 
-// isExternalQual reports names the analysis never resolves into the
-// workspace: JAX itself (even when the workspace is JAX's own repository,
-// its API is modelled by the lowering tables, not by its source).
-func isExternalQual(q string) bool {
-	return q == "jax" || q == "jaxlib" || hasPrefix(q, "jax.") || hasPrefix(q, "jaxlib.")
-}
-
-func hasPrefix(s, p string) bool { return len(s) >= len(p) && s[:len(p)] == p }
-
-func (in *interp) importModule(name string, from *Summary) Value {
-	if !isExternalQual(name) && from != nil {
-		if m := in.prog.resolve(name, from.Path); m != nil {
-			in.runModule(m)
-			return &vModule{M: m}
-		}
+func (in *interp) importModule(name string, from *ir.Summary) value {
+	if m := in.prog.importTarget(name, from); m != nil {
+		in.runModule(m)
+		return &vModule{M: m}
 	}
 	return &vExternal{Qual: name}
 }
 
-func (in *interp) fromModule(imp *Import, from *Summary) Value {
-	if imp.Level > 0 {
-		if m, _ := in.prog.relative(from, imp.Level, imp.Module); m != nil {
-			in.runModule(m)
-			return &vModule{M: m}
-		}
-		return unknown
+func (in *interp) fromModule(imp *ir.Import, from *ir.Summary) value {
+	m, external := in.prog.fromTarget(imp, from)
+	switch {
+	case m != nil:
+		in.runModule(m)
+		return &vModule{M: m}
+	case external:
+		return &vExternal{Qual: imp.Module}
 	}
-	return in.importModule(imp.Module, from)
+	return unknown
 }
 
-func (in *interp) importFrom(imp *Import, name string, from *Summary) Value {
+func (in *interp) importFrom(imp *ir.Import, name string, from *ir.Summary) value {
 	switch mv := in.fromModule(imp, from).(type) {
 	case *vModule:
 		return in.moduleAttr(mv.M, name)

@@ -17,7 +17,7 @@ import (
 // truncated run, so the editor still equals a fresh check.
 func TestStepBudgetNote(t *testing.T) {
 	files := loadDir(t, "../examples")
-	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
+	opts := withRules(analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true})
 	full, err := analysis.Check(context.Background(), files, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -105,7 +105,7 @@ def run(x):
 
 run(1)
 `}})
-	res, err := analysis.Check(context.Background(), files, analysis.Options{JAXVersion: lowering.Latest})
+	res, err := analysis.Check(context.Background(), files, withRules(analysis.Options{JAXVersion: lowering.Latest}))
 	if err != nil {
 		t.Fatal(err)
 	}

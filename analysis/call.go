@@ -4,22 +4,24 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 )
 
 // args is one call's evaluated arguments. Opaque is set when a *spread or
 // **spread could not be expanded, so unfilled parameters are Unknown rather
 // than their defaults.
 type args struct {
-	pos    []Value
-	kw     map[string]Value
+	pos    []value
+	kw     map[string]value
 	opaque bool
 }
 
-func (in *interp) evalCall(env *Env, e *Expr) Value {
+func (in *interp) evalCall(env *scope, e *ir.Expr) value {
 	fn := in.eval(env, e.X)
 	var a args // a.kw is allocated by the first keyword: most calls have none
 	for _, x := range e.Args {
-		if x.Kind == ExStarred {
+		if x.Kind == ir.ExStarred {
 			if s, ok := in.eval(env, x.X).(*vSeq); ok {
 				a.pos = append(a.pos, s.Items...)
 			} else {
@@ -30,7 +32,7 @@ func (in *interp) evalCall(env *Env, e *Expr) Value {
 		a.pos = append(a.pos, in.eval(env, x))
 	}
 	if len(e.Kw) > 0 {
-		a.kw = make(map[string]Value, len(e.Kw))
+		a.kw = make(map[string]value, len(e.Kw))
 	}
 	for _, kw := range e.Kw {
 		v := in.eval(env, kw.Value)
@@ -58,13 +60,13 @@ func (in *interp) evalCall(env *Env, e *Expr) Value {
 }
 
 // call invokes an abstract callable at site.
-func (in *interp) call(fn Value, a args, site *Expr) Value {
+func (in *interp) call(fn value, a args, site *ir.Expr) value {
 	if !in.tick() {
 		return unknown
 	}
 	switch f := fn.(type) {
 	case *vUnion:
-		var out Value
+		var out value
 		for _, alt := range f.Alts {
 			out = join(out, in.call(alt, a, site))
 		}
@@ -72,7 +74,7 @@ func (in *interp) call(fn Value, a args, site *Expr) Value {
 	case *vFunc:
 		return in.callFunc(f, a, site)
 	case *vPartial:
-		m := args{pos: append(append([]Value{}, f.Args...), a.pos...), kw: map[string]Value{}, opaque: a.opaque}
+		m := args{pos: append(append([]value{}, f.Args...), a.pos...), kw: map[string]value{}, opaque: a.opaque}
 		for k, v := range f.Kw {
 			m.kw[k] = v
 		}
@@ -89,15 +91,15 @@ func (in *interp) call(fn Value, a args, site *Expr) Value {
 	case *vPallas:
 		in.kernelCalled(f.K, site)
 	case *vShardMapped:
-		return in.withCtx(in.cur.enterShardMap(f.Spec), site, "shard_map", func() Value { return in.call(f.Fn, a, site) })
+		return in.withCtx(in.cur.enterShardMap(f.Spec), site, "shard_map", func() value { return in.call(f.Fn, a, site) })
 	case *vJitted:
 		return in.callJitted(f, a, site)
 	case *vPmapped:
-		c := &Ctx{Kind: CtxPmap, Mesh: in.cur.Mesh}
-		if in.cur.Kind == CtxUnknown || in.cur.Kind == CtxKernel {
+		c := &spmdCtx{Kind: ctxPmap, Mesh: in.cur.Mesh}
+		if in.cur.Kind == ctxUnknown || in.cur.Kind == ctxKernel {
 			c.Kind = in.cur.Kind
 		}
-		return in.withCtx(c, site, "pmap", func() Value { return in.call(f.Fn, a, site) })
+		return in.withCtx(c, site, "pmap", func() value { return in.call(f.Fn, a, site) })
 	case *vDeferred:
 		for _, g := range f.Fns {
 			in.call(g, a, site)
@@ -125,7 +127,7 @@ func (in *interp) call(fn Value, a args, site *Expr) Value {
 	case *vExtCall:
 		return in.callExtResult(f, a, site)
 	}
-	if in.cur.Kind == CtxKernel {
+	if in.cur.Kind == ctxKernel {
 		in.callFunctionArgs(a, site)
 		return unknown
 	}
@@ -136,7 +138,7 @@ func (in *interp) call(fn Value, a args, site *Expr) Value {
 // callFunctionArgs calls the workspace functions among an opaque callee's
 // arguments in the current context: inside kernels, control-flow helpers
 // (pl.when, lax.fori_loop, user wrappers of them) run their bodies.
-func (in *interp) callFunctionArgs(a args, site *Expr) {
+func (in *interp) callFunctionArgs(a args, site *ir.Expr) {
 	for _, v := range a.pos {
 		if isCallable(v) {
 			in.call(v, args{opaque: true}, site)
@@ -149,7 +151,7 @@ func (in *interp) callFunctionArgs(a args, site *Expr) {
 	}
 }
 
-func isCallable(v Value) bool {
+func isCallable(v value) bool {
 	switch v.(type) {
 	case *vFunc, *vPartial, *vPallas, *vShardMapped, *vJitted, *vDeferred, *vCustom, *vUnion:
 		return true
@@ -157,17 +159,17 @@ func isCallable(v Value) bool {
 	return false
 }
 
-func (in *interp) callJitted(f *vJitted, a args, site *Expr) Value {
+func (in *interp) callJitted(f *vJitted, a args, site *ir.Expr) value {
 	c := *in.cur
-	c.key_ = "" // the copy will change
-	if c.Kind == CtxPlain || c.Kind == CtxUnknown {
+	c.cachedKey = "" // the copy will change
+	if c.Kind == ctxPlain || c.Kind == ctxUnknown {
 		if c.Jit.empty() {
 			c.Jit = f.Describe
 		}
 		if f.Multi != "" && c.Multi.empty() {
 			c.Multi = text{lit: f.Multi}
 		}
-		for _, v := range append(append([]Value{}, a.pos...), mapValues(a.kw)...) {
+		for _, v := range append(append([]value{}, a.pos...), mapValues(a.kw)...) {
 			if s, ok := v.(*vShardedArray); ok && c.Multi.empty() {
 				c.Multi = s.Desc
 			}
@@ -176,11 +178,11 @@ func (in *interp) callJitted(f *vJitted, a args, site *Expr) Value {
 			c.Multi = text{lit: "a context mesh (jax.set_mesh / with mesh:)"}
 		}
 	}
-	return in.withCtx(&c, site, "jit", func() Value { return in.call(f.Fn, a, site) })
+	return in.withCtx(&c, site, "jit", func() value { return in.call(f.Fn, a, site) })
 }
 
-func mapValues(m map[string]Value) []Value {
-	out := make([]Value, 0, len(m))
+func mapValues(m map[string]value) []value {
+	out := make([]value, 0, len(m))
 	for _, k := range slices.Sorted(maps.Keys(m)) {
 		out = append(out, m[k])
 	}
@@ -188,7 +190,7 @@ func mapValues(m map[string]Value) []Value {
 }
 
 // withCtx runs f in context c, with a frame for the witness path.
-func (in *interp) withCtx(c *Ctx, site *Expr, what string, f func() Value) Value {
+func (in *interp) withCtx(c *spmdCtx, site *ir.Expr, what string, f func() value) value {
 	if len(in.stack) >= maxStack {
 		return unknown
 	}
@@ -203,9 +205,9 @@ func (in *interp) withCtx(c *Ctx, site *Expr, what string, f func() Value) Value
 
 // describeCall quotes a call site for messages: "jax.jit(step, in_shardings=...)"
 // reads best as "jax.jit(step, …)".
-func describeCall(s *Summary, site *Expr) string {
+func describeCall(s *ir.Summary, site *ir.Expr) string {
 	txt := s.Text(site.Span)
-	if site.Kind == ExCall && len(site.Args) > 0 {
+	if site.Kind == ir.ExCall && len(site.Args) > 0 {
 		txt = s.Text(site.X.Span) + "(" + s.Text(site.Args[0].Span)
 		if len(site.Args) > 1 || len(site.Kw) > 0 {
 			txt += ", …"

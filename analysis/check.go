@@ -3,12 +3,9 @@ package analysis
 import (
 	"context"
 	"fmt"
-	"runtime"
-	"slices"
-	"sort"
 	"sync"
-	"sync/atomic"
 
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
 
@@ -18,9 +15,11 @@ import (
 // safe for concurrent use; checks run one at a time.
 type Engine struct {
 	mu    sync.Mutex
-	cache map[string]*Summary
+	cache map[string]*ir.Summary
 	scans map[string]cachedScan
-	rel   relevance
+	// scansKey names the per-file rules' triggers the scans were made with.
+	scansKey string
+	rel      relevance
 	// live keeps the tree-sitter trees of recently edited files, so the
 	// next keystroke re-parses incrementally; order is least recent first.
 	live      map[string]*pp.LiveTree
@@ -29,9 +28,9 @@ type Engine struct {
 	last   *lastRun
 	reused int // checks that took that path
 	// shifted holds the summaries moved onto their file's new text in
-	// place (trivia.go) since last was computed: reuse marks them moved.
+	// place (ir/trivia.go) since last was computed: reuse marks them moved.
 	// A check cancelled after summarising keeps them for the next one.
-	shifted map[*Summary]bool
+	shifted map[*ir.Summary]bool
 	trivia  int // files re-summarised that way
 	unrun   int // changed files the fast path took because no run executes them
 	// budget, when positive, replaces every run's step budget (tests).
@@ -42,9 +41,9 @@ type Engine struct {
 	// pre-scan finds can reach Pallas (tests: prune.go).
 	everyEntry bool
 	// deadBodies counts changed files it took because only bodies the
-	// run never executed changed (deadbody.go).
+	// run never executed changed (ir/deadbody.go).
 	deadBodies int
-	// resumed counts checks that resumed the last run (journal.go), and
+	// resumed counts checks that resumed the last run (resume.go), and
 	// replayed the main blocks they replayed (detached.go).
 	resumed, replayed int
 	// Store, when set, persists summaries and whole results across
@@ -58,10 +57,11 @@ type Engine struct {
 
 // NewEngine returns an Engine with an empty summary cache.
 func NewEngine() *Engine {
-	return &Engine{cache: map[string]*Summary{}, scans: map[string]cachedScan{}, live: map[string]*pp.LiveTree{}}
+	return &Engine{cache: map[string]*ir.Summary{}, scans: map[string]cachedScan{}, live: map[string]*pp.LiveTree{}}
 }
 
-// Check analyses files as one program and returns its findings.
+// Check analyses files as one program and returns the findings of the
+// rules opts carries (Options.Analyzers).
 func Check(ctx context.Context, files []SourceFile, opts Options) (*Result, error) {
 	e := NewEngine()
 	e.OneShot = true
@@ -84,7 +84,12 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 	// NoPrune changes only the work done (prune.go).
 	// Module names come from every file, so that pruning never changes them.
 	lay := newLayout(paths(files))
-	keep, entry := relevantCached(files, lay, opts.EntryPoints, e.scans, &e.rel)
+	rules := newFileRules(opts.Analyzers)
+	if rules.key != e.scansKey {
+		// The scans say which files the per-file rules may report in.
+		e.scans, e.rel, e.scansKey = map[string]cachedScan{}, relevance{gen: e.rel.gen + 1}, rules.key
+	}
+	keep, entry := relevantCached(files, lay, opts.EntryPoints, rules, e.scans, &e.rel)
 	analysed := files
 	if !opts.NoPrune {
 		analysed = analysed[:0:0]
@@ -98,14 +103,14 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	optsKey := fmt.Sprintf("%+v", opts)
+	optsKey := opts.key(true)
 	var res *Result
 	var err error
 	if l, at := e.reuse(sums, optsKey, lay.key, e.rel.gen); l != nil && at < 0 {
 		e.reused++
 		res, err = rerender(ctx, l, &opts)
 	} else if l != nil {
-		// Edits inside bodies the run executed: resume it (journal.go).
+		// Edits inside bodies the run executed: resume it (resume.go).
 		e.last = nil // until the run is complete again
 		e.resumed++
 		var ok bool
@@ -123,7 +128,7 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 		rs := runSettings{budget: e.stepBudget(files, keep), noInert: e.noInert, oneShot: e.OneShot}
 		carry := &lastRun{}
 		if e.last != nil {
-			rs.inertPrev = e.last.in.inertRefs // what the inert test read of unchanged functions
+			rs.inertPrev = e.last.in.inertCache() // what the inert test read of unchanged functions
 		}
 		if e.last != nil && e.last.optsKey == optsKey {
 			// per-file findings and suppressions of unchanged files stay valid
@@ -149,144 +154,9 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 	return res, err
 }
 
-// summarize parses files in parallel, reusing cached summaries. A file
-// whose content changed since the last call is being edited: it is parsed
-// incrementally from its live tree (kept for the next edit).
-func (e *Engine) summarize(ctx context.Context, files []SourceFile) []*Summary {
-	out := make([]*Summary, len(files))
-	type job struct {
-		i    int
-		live *pp.LiveTree // the previous tree, or nil
-		prev *Summary     // the summary of the previous version, or nil
-		edit bool         // keep a live tree for the next edit
-	}
-	var todo []job
-	for i, f := range files {
-		prev := e.cache[f.Path]
-		switch {
-		case prev != nil && sameBytes(prev.Src, f.Src):
-			out[i] = prev
-		case prev != nil || e.live[f.Path] != nil:
-			todo = append(todo, job{i: i, live: e.takeLive(f.Path), prev: prev, edit: true})
-		default:
-			todo = append(todo, job{i: i})
-		}
-	}
-	// The largest files first: a large file taken last would leave the
-	// other workers idle.
-	slices.SortStableFunc(todo, func(a, b job) int { return len(files[b.i].Src) - len(files[a.i].Src) })
-	newLive := make([]*pp.LiveTree, len(files))
-	shifted := make([]bool, len(files))
-	var wg sync.WaitGroup
-	work := make(chan job)
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range work {
-				if j.edit {
-					out[j.i], newLive[j.i], shifted[j.i] = summarizeLive(files[j.i], j.live, j.prev)
-				} else {
-					out[j.i] = e.summarizeOne(files[j.i])
-				}
-			}
-		}()
-	}
-	for _, j := range todo {
-		if ctx.Err() != nil {
-			j.live.Close()
-			continue
-		}
-		work <- j
-	}
-	close(work)
-	wg.Wait()
-	for i, lt := range newLive {
-		if lt != nil {
-			e.putLive(files[i].Path, lt)
-		}
-		if shifted[i] {
-			if e.shifted == nil {
-				e.shifted = map[*Summary]bool{}
-			}
-			e.shifted[out[i]] = true
-			e.trivia++
-		}
-	}
-	next := make(map[string]*Summary, len(files))
-	var kept []*Summary
-	for _, s := range out {
-		if s != nil {
-			next[s.Path] = s
-			kept = append(kept, s)
-		}
-	}
-	e.cache = next
-	return kept
-}
-
-// summarizeLive summarises an edited file, parsing incrementally. When
-// the edit changed only comments and spacing, prev (the summary of the
-// version old was parsed from) moves onto the new text in place and
-// shifted is set (trivia.go).
-func summarizeLive(f SourceFile, old *pp.LiveTree, prev *Summary) (s *Summary, lt *pp.LiveTree, shifted bool) {
-	before := old.Flat()
-	tree, lt, err := pp.ParseLive(old, f.Src)
-	if err != nil {
-		return safeSummarize(f.Path, f.Src), nil, false
-	}
-	if prev != nil && before != nil && sameBytes(before.Src, prev.Src) {
-		if edit, ok := pp.TriviaEdit(before, tree); ok && prev.shiftTo(edit, tree) {
-			return prev, lt, true
-		}
-	}
-	if s, ok := safeSummarizeTree(f.Path, tree); ok {
-		return s, lt, false
-	}
-	lt.Close()
-	return safeSummarize(f.Path, f.Src), nil, false
-}
-
-// maxLive bounds the live trees kept (C memory, one per edited file).
-const maxLive = 16
-
-func (e *Engine) takeLive(path string) *pp.LiveTree {
-	lt := e.live[path]
-	delete(e.live, path)
-	return lt
-}
-
-func (e *Engine) putLive(path string, lt *pp.LiveTree) {
-	e.live[path] = lt
-	order := e.liveOrder[:0]
-	for _, p := range e.liveOrder {
-		if p != path && e.live[p] != nil {
-			order = append(order, p)
-		}
-	}
-	e.liveOrder = append(order, path)
-	for len(e.liveOrder) > maxLive {
-		old := e.liveOrder[0]
-		e.liveOrder = e.liveOrder[1:]
-		e.live[old].Close()
-		delete(e.live, old)
-	}
-}
-
-// safeSummarize turns a summarizer bug into a file-level note instead of
-// a crash: the rest of the program is still analysed.
-func safeSummarize(path string, src []byte) (s *Summary) {
-	defer func() {
-		if r := recover(); r != nil {
-			s = &Summary{Path: path, Src: src, ParseError: fmt.Sprintf("internal error while reading this file: %v", r)}
-		}
-	}()
-	return Summarize(path, src)
-}
-
 // run analyses sums as one program. It returns, besides the result, the
 // state the fast path of reuse.go can render again.
-func run(ctx context.Context, sums []*Summary, lay *layout, entries map[string]bool, rs runSettings, opts *Options, carry *lastRun) (res *Result, l *lastRun, err error) {
+func run(ctx context.Context, sums []*ir.Summary, lay *layout, entries map[string]bool, rs runSettings, opts *Options, carry *lastRun) (res *Result, l *lastRun, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			res, l, err = nil, nil, fmt.Errorf("internal error in the analysis (please report it): %v", r)
@@ -326,42 +196,13 @@ func resume(ctx context.Context, l *lastRun, k, budget int, opts *Options, repla
 			res, ok, err = nil, false, fmt.Errorf("internal error in the analysis (please report it): %v", r)
 		}
 	}()
-	in := l.in
-	k = in.resumable(k)
-	if in.testsStart >= 0 && k >= in.testsStart {
-		// The state main blocks start in is the same (detached.go).
-		in.replay, in.replayMods = l.changed, l.changedMods
-	}
-	at := l.pendingAt // k == len(in.marks): taken back to k already
-	if k < len(in.marks) {
-		at = in.marks[k].at
-		in.undoTo(k)
-	}
-	// And the state the library entries start in.
-	in.replayLib = in.replay != nil && at.phase >= phaseMains
+	n, pending, err := l.in.resume(ctx, budget, resumePoint{k, l.pendingAt}, l.changed, l.changedMods)
+	*replayed += n
 	l.pending, l.changed, l.changedMods = -1, nil, nil
-	// As newInterp leaves it, but for the state the first k entries made.
-	in.ctx, in.limit = ctx, budget
-	in.cur, in.env, in.file, in.ret, in.active = nil, nil, nil, nil, map[string]bool{}
-	in.stopped, in.exhausted, in.truncated = false, false, nil
-	in.runFrom(at)
-	in.replay, in.replayMods, in.replayLib = nil, nil, false
-	*replayed += in.replayed
-	in.replayed = 0
-	in.keep(false)
 	// Every fact is rendered again: drop what the last rendering kept.
 	l.kernelCalls, l.moved, l.infos, l.infoOf, l.byFile = nil, nil, nil, nil, nil
-	if err := ctx.Err(); err != nil {
-		in.undoTo(k)
-		// An entry from k on may have left a partial log, and the next
-		// resume runs from k for edits the logs do not know: those run
-		// again. (The logs before k stay: they say which modules main
-		// blocks ran, for neverRan.)
-		in.dropMainLogsFrom(at)
-		if in.libStart < 0 {
-			in.lib = nil
-		}
-		l.pending, l.pendingAt = k, at
+	if err != nil {
+		l.pending, l.pendingAt = pending.k, pending.at
 		return nil, true, err
 	}
 	return report(l, opts), true, nil
@@ -375,192 +216,4 @@ func rerender(ctx context.Context, l *lastRun, opts *Options) (res *Result, err 
 		}
 	}()
 	return report(l, opts), ctx.Err()
-}
-
-// filesGen numbers reports, for the stamps of lastRun.files; a lastRun's
-// map passes to the next run's (carry), so the numbers are global.
-var filesGen atomic.Int64
-
-// report runs the rules over a finished analysis.
-func report(l *lastRun, opts *Options) *Result {
-	prog, sums := l.prog, l.sums
-	facts := l.facts()
-	var diags []Diagnostic
-	// The per-file findings are updated in place (a file's entry is valid
-	// while its hash is the one recorded); a new map per keystroke cost
-	// more than the lookups.
-	if l.files == nil {
-		l.files = map[fileRule]fileFindings{}
-	}
-	gen, used := int(filesGen.Add(1)), 0
-	for _, a := range Analyzers() {
-		if !enabled(a.Code, opts) || a.Code == "PAL901" {
-			continue
-		}
-		p := &Pass{Analyzer: a, Program: prog, Options: opts, Version: opts.JAXVersion, KernelCalls: facts,
-			report: func(d Diagnostic) { diags = append(diags, d) }}
-		if a.RunFile == nil {
-			a.Run(p)
-			continue
-		}
-		for _, s := range prog.Files {
-			diags = append(diags, l.fileFindings(gen, p, s)...)
-			used++
-		}
-	}
-	l.dropUnseen(gen, used)
-	res := &Result{FilesChecked: len(sums), KernelCalls: l.kernelInfos(facts)}
-	l.suppsNext = make(map[*Summary]fileSuppressions, len(sums))
-	diags, res.Suppressed = applySuppressions(prog, diags, opts, l.suppressions)
-	l.supps, l.suppsNext = l.suppsNext, nil // only the files of this run stay
-	for i := range diags {
-		if s, ok := opts.Severity[diags[i].Code]; ok {
-			diags[i].Severity = s
-		}
-	}
-	res.Diagnostics = dedupe(filterInfo(diags, opts.ShowInfo))
-	res.Notes = syntaxNotes(sums)
-	if n, ok := budgetNote(l.in, sums); ok {
-		res.Notes = append(res.Notes, n)
-		res.Incomplete = n.Message
-	}
-	SortDiagnostics(res.Diagnostics)
-	return res
-}
-
-func enabled(code string, opts *Options) bool {
-	sel := len(opts.Select) == 0
-	for _, p := range opts.Select {
-		sel = sel || matchCode(p, code)
-	}
-	for _, p := range opts.Ignore {
-		if matchCode(p, code) {
-			return false
-		}
-	}
-	return sel
-}
-
-func filterInfo(diags []Diagnostic, show bool) []Diagnostic {
-	if show {
-		return diags
-	}
-	out := diags[:0]
-	for _, d := range diags {
-		if d.Severity <= SeverityWarning {
-			out = append(out, d)
-		}
-	}
-	return out
-}
-
-// SortDiagnostics orders by file, line, column, code (spec §2).
-func SortDiagnostics(ds []Diagnostic) {
-	sort.SliceStable(ds, func(i, j int) bool {
-		a, b := ds[i], ds[j]
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		if a.Span.Start != b.Span.Start {
-			return a.Span.Start < b.Span.Start
-		}
-		return a.Code < b.Code
-	})
-}
-
-// budgetNote says, when the run spent its step budget, where it stopped:
-// what it had not reached yet was not analysed (unknown, never an error).
-func budgetNote(in *interp, sums []*Summary) (Diagnostic, bool) {
-	if !in.exhausted || len(sums) == 0 {
-		return Diagnostic{}, false
-	}
-	what, file := "its entries", sums[0]
-	if f := in.truncated; f != nil && f.file != nil {
-		what, file = f.what, f.file
-	}
-	return Diagnostic{Code: "note", Severity: SeverityInfo, Location: file.location(pp.Span{}),
-		Message: fmt.Sprintf("the analysis spent its step budget (%d steps) while running %s; "+
-			"what it had not reached was not analysed, so findings may be missing", in.limit, what)}, true
-}
-
-// notesIn keeps the notes about files the pruned analysis would parse:
-// syntax errors are reported where the analysis reads a file, so that
-// NoPrune changes only the work done.
-func notesIn(notes []Diagnostic, files []SourceFile, keep []bool) []Diagnostic {
-	kept := make(map[string]bool, len(files))
-	for i, f := range files {
-		if keep[i] {
-			kept[f.Path] = true
-		}
-	}
-	out := notes[:0:0]
-	for _, d := range notes {
-		if kept[d.File] {
-			out = append(out, d)
-		}
-	}
-	return out
-}
-
-// syntaxNotes reports regions that did not parse: the analysis used the
-// rest of the file.
-func syntaxNotes(sums []*Summary) []Diagnostic {
-	var out []Diagnostic
-	for _, s := range sums {
-		if s.ParseError != "" {
-			out = append(out, Diagnostic{Code: "note", Severity: SeverityInfo, Location: s.location(pp.Span{}),
-				Message: "could not be analysed: " + s.ParseError})
-			continue
-		}
-		for i, e := range s.SyntaxErrors {
-			if i == 5 {
-				out = append(out, Diagnostic{Code: "note", Severity: SeverityInfo, Location: s.location(e.Span),
-					Message: fmt.Sprintf("%d more syntax errors in this file", len(s.SyntaxErrors)-5)})
-				break
-			}
-			msg := "syntax error: this region was skipped; the rest of the file was analysed"
-			if e.Missing != "" {
-				msg = fmt.Sprintf("syntax error: missing %q; the rest of the file was analysed", e.Missing)
-			}
-			out = append(out, Diagnostic{Code: "note", Severity: SeverityInfo, Location: s.location(e.Span), Message: msg})
-		}
-	}
-	return out
-}
-
-// dedupe keeps one diagnostic per file, start and code (spec §3: one per
-// call site and code, however many bad paths or kernels reach it), the
-// most severe first found.
-func dedupe(diags []Diagnostic) []Diagnostic {
-	type key struct {
-		file  string
-		start int
-		code  string
-	}
-	best := map[key]int{}
-	var out []Diagnostic
-	for _, d := range diags {
-		k := key{d.File, d.Span.Start, d.Code}
-		if i, ok := best[k]; ok {
-			if d.Severity < out[i].Severity {
-				out[i] = d
-			}
-			continue
-		}
-		best[k] = len(out)
-		out = append(out, d)
-	}
-	return out
-}
-
-// sameBytes is bytes.Equal that answers at once for the same slice, the
-// usual case of a file an editor session did not touch.
-func sameBytes(a, b []byte) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	if len(a) == 0 || &a[0] == &b[0] {
-		return true
-	}
-	return string(a) == string(b)
 }

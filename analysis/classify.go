@@ -1,9 +1,11 @@
 package analysis
 
 import (
-	"github.com/pallas-ls/pallas-ls/lowering"
 	"maps"
 	"slices"
+
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+	"github.com/pallas-ls/pallas-ls/lowering"
 )
 
 // conventionalCoreAxes are the axis names Pallas TPU code uses for
@@ -89,7 +91,7 @@ func (in *interp) classify(k *kernelDecl, e *kernelEffects, scan *kernelScan) {
 }
 
 // gridNames reads named grid axes: grid=(("i", n), ("j", m)).
-func gridNames(v Value) []string {
+func gridNames(v value) []string {
 	seq, ok := v.(*vSeq)
 	if !ok {
 		return nil
@@ -107,10 +109,10 @@ func gridNames(v Value) []string {
 
 // interpretMode reads interpret=True / interpret=pltpu.InterpretParams(...)
 // (literal values only).
-func interpretMode(v Value) (interp, params bool) {
+func interpretMode(v value) (interp, params bool) {
 	switch v := v.(type) {
 	case *vConst:
-		return v.C.Kind == ConstBool && v.C.B, false
+		return v.C.Kind == ir.ConstBool && v.C.B, false
 	case *vExtCall:
 		if api, ok := lowering.Lookup(v.Qual); ok && api.Role == lowering.RoleInterpretParams {
 			return true, true
@@ -157,11 +159,11 @@ func (in *interp) kernelBackend(k *kernelDecl, scan *kernelScan) lowering.Backen
 	return lowering.BackendUnknown
 }
 
-func valueBackend(v Value, depth int) lowering.Backend {
+func valueBackend(v value, depth int) lowering.Backend {
 	if depth < 0 {
 		return lowering.BackendUnknown
 	}
-	var inner []Value
+	var inner []value
 	switch v := v.(type) {
 	case *vExternal:
 		return backendOfQual(v.Qual)
@@ -189,8 +191,8 @@ func valueBackend(v Value, depth int) lowering.Backend {
 // all the meshes of an MPMD kernel. known is false when some mesh is not a
 // core mesh the analysis recognises; axes is nil when some mesh's axis
 // names are not known.
-func kernelCoreAxes(mesh Value) (axes []string, known bool) {
-	meshes := []Value{mesh}
+func kernelCoreAxes(mesh value) (axes []string, known bool) {
+	meshes := []value{mesh}
 	if s, ok := mesh.(*vSeq); ok {
 		meshes = s.Items
 	}

@@ -4,28 +4,30 @@ import (
 	"sort"
 	"strings"
 	"unsafe"
+
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 )
 
-// CtxKind is the SPMD situation code runs in.
-type CtxKind uint8
+// ctxKind is the SPMD situation code runs in.
+type ctxKind uint8
 
 const (
-	// CtxUnknown: no caller in the workspace, or a mocked shard_map; never an error.
-	CtxUnknown CtxKind = iota
-	// CtxPlain: reached from a concrete entry with no SPMD context (eager or jit).
-	CtxPlain
-	// CtxShardMap: inside a shard_map/smap/custom_partitioning body.
-	CtxShardMap
-	// CtxPmap: inside jax.pmap.
-	CtxPmap
-	// CtxKernel: inside a Pallas kernel body, where effects are collected.
-	CtxKernel
+	// ctxUnknown: no caller in the workspace, or a mocked shard_map; never an error.
+	ctxUnknown ctxKind = iota
+	// ctxPlain: reached from a concrete entry with no SPMD context (eager or jit).
+	ctxPlain
+	// ctxShardMap: inside a shard_map/smap/custom_partitioning body.
+	ctxShardMap
+	// ctxPmap: inside jax.pmap.
+	ctxPmap
+	// ctxKernel: inside a Pallas kernel body, where effects are collected.
+	ctxKernel
 )
 
 // smSpec describes one shard_map call: which axes it makes manual.
 type smSpec struct {
-	Site *Expr
-	File *Summary
+	Site *ir.Expr
+	File *ir.Summary
 	API  string // "jax.shard_map", "jax.experimental.shard_map.shard_map", "jax.smap", ...
 	// Manual lists the axes made manual; nil with AllManual means every mesh axis.
 	Manual    []string
@@ -36,9 +38,9 @@ type smSpec struct {
 	UsesContextMesh bool
 }
 
-// Ctx is the context of one frame.
-type Ctx struct {
-	Kind CtxKind
+// spmdCtx is the context of one frame.
+type spmdCtx struct {
+	Kind ctxKind
 	// Manual is the union of manual axes of the enclosing shard_maps.
 	Manual    []string
 	AllManual bool
@@ -50,11 +52,11 @@ type Ctx struct {
 	Jit text
 	// Mesh is the context mesh (jax.set_mesh / with mesh:).
 	Mesh *vMesh
-	// Scan collects kernel effects in CtxKernel.
+	// Scan collects kernel effects in ctxKernel.
 	Scan *kernelScan
-	// key_ caches key(); contexts are copied before they are changed, and
+	// cachedKey caches key(); contexts are copied before they are changed, and
 	// every such copy clears it.
-	key_ string
+	cachedKey string
 }
 
 // text is a description for messages that may quote source code: a
@@ -65,14 +67,14 @@ type Ctx struct {
 // (see reuse.go).
 type text struct {
 	lit  string
-	file *Summary
-	site *Expr
+	file *ir.Summary
+	site *ir.Expr
 	// call renders a call as `callee(first argument, …)`.
 	call      bool
 	pre, post string
 }
 
-func quoted(s *Summary, site *Expr, call bool) text {
+func quoted(s *ir.Summary, site *ir.Expr, call bool) text {
 	if s == nil || site == nil {
 		return text{}
 	}
@@ -92,9 +94,9 @@ func (t text) String() string {
 }
 
 // key identifies contexts the analysis treats alike, for memoisation.
-func (c *Ctx) key() string {
-	if c.key_ != "" {
-		return c.key_
+func (c *spmdCtx) key() string {
+	if c.cachedKey != "" {
+		return c.cachedKey
 	}
 	var b strings.Builder
 	b.WriteByte(byte('0' + c.Kind))
@@ -109,14 +111,14 @@ func (c *Ctx) key() string {
 		}
 	}
 	b.Write(appendPtr(nil, unsafe.Pointer(c.Scan)))
-	c.key_ = b.String()
-	return c.key_
+	c.cachedKey = b.String()
+	return c.cachedKey
 }
 
 // fullyManual reports whether every mesh axis is manual, or whether that is
 // unknown (unknown is never an error). ok is false only when some axes are
 // known not to be manual.
-func (c *Ctx) fullyManual() (ok bool, missing []string) {
+func (c *spmdCtx) fullyManual() (ok bool, missing []string) {
 	if c.AllManual || c.MeshAxes == nil {
 		return true, nil
 	}
@@ -133,22 +135,22 @@ func (c *Ctx) fullyManual() (ok bool, missing []string) {
 }
 
 // enterShardMap returns the context inside a shard_map body.
-func (c *Ctx) enterShardMap(sp *smSpec) *Ctx {
+func (c *spmdCtx) enterShardMap(sp *smSpec) *spmdCtx {
 	n := *c
-	n.key_ = "" // the copy will change
-	n.Kind = CtxShardMap
+	n.cachedKey = "" // the copy will change
+	n.Kind = ctxShardMap
 	n.SM = sp
 	mesh := sp.MeshAxes
 	if mesh == nil && sp.UsesContextMesh && c.Mesh != nil {
 		mesh = c.Mesh.Axes
 	}
-	if mesh == nil && c.Kind == CtxShardMap {
+	if mesh == nil && c.Kind == ctxShardMap {
 		mesh = c.MeshAxes
 	}
 	n.MeshAxes = mesh
 	manual := sp.Manual
 	all := sp.AllManual
-	if c.Kind == CtxShardMap {
+	if c.Kind == ctxShardMap {
 		// Nested shard_maps compose their manual axes.
 		all = all || c.AllManual
 		manual = unionStrings(c.Manual, manual)

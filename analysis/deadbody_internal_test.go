@@ -7,12 +7,14 @@ import (
 	"reflect"
 	"slices"
 	"testing"
+
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 )
 
 // bodyEdits returns, for a def whose body starts on a line of its own,
 // versions of src with that body changed: a statement inserted before its
 // first one, and its first line deleted when it has more than one.
-func bodyEdits(src []byte, d *FuncDef) [][]byte {
+func bodyEdits(src []byte, d *ir.FuncDef) [][]byte {
 	if d.Lambda || len(d.Body) == 0 {
 		return nil
 	}
@@ -38,7 +40,7 @@ func bodyEdits(src []byte, d *FuncDef) [][]byte {
 
 // TestDeadBodyMatchesFreshSummary: after an edit inside the body of a
 // function the run never executed, the old summary merged onto the new
-// text (compareDead, mergeDead) equals a fresh summary of the new text in
+// text (CompareDead, MergeDead) equals a fresh summary of the new text in
 // every field, and an edit outside such bodies is refused.
 func TestDeadBodyMatchesFreshSummary(t *testing.T) {
 	srcs := triviaSources(t)
@@ -46,24 +48,24 @@ func TestDeadBodyMatchesFreshSummary(t *testing.T) {
 	merged, refused := 0, 0
 	for _, path := range paths {
 		src := srcs[path]
-		for _, d := range Summarize(path, src).Defs {
+		for _, d := range ir.Summarize(path, src).Defs {
 			for _, next := range bodyEdits(src, d) {
-				a, b := Summarize(path, src), Summarize(path, next)
-				isDead := func(x *FuncDef) bool { return x.Qual == d.Qual && x.Span.Start == d.Span.Start }
-				w, ok := compareDead(a, b, isDead)
+				a, b := ir.Summarize(path, src), ir.Summarize(path, next)
+				isDead := func(x *ir.FuncDef) bool { return x.Qual == d.Qual && x.Span.Start == d.Span.Start }
+				w, ok := ir.CompareDead(a, b, isDead)
 				if !ok {
 					if a.ParseError == "" && b.ParseError == "" && a.UsesPallas == b.UsesPallas {
 						t.Errorf("%s: an edit inside %s was refused", path, d.Qual)
 					}
 					continue
 				}
-				mergeDead(a, b, w)
-				if fresh := Summarize(path, next); !reflect.DeepEqual(a, fresh) {
+				ir.MergeDead(a, b, w)
+				if fresh := ir.Summarize(path, next); !reflect.DeepEqual(a, fresh) {
 					t.Errorf("%s: after an edit inside %s the merged summary differs from a fresh one", path, d.Qual)
 				}
 				merged++
 				// The same edit with no dead function: refused.
-				if _, ok := compareDead(Summarize(path, src), Summarize(path, next), func(*FuncDef) bool { return false }); ok {
+				if _, ok := ir.CompareDead(ir.Summarize(path, src), ir.Summarize(path, next), func(*ir.FuncDef) bool { return false }); ok {
 					t.Errorf("%s: an edit inside %s was taken with no dead body", path, d.Qual)
 				}
 				refused++
@@ -77,7 +79,7 @@ func TestDeadBodyMatchesFreshSummary(t *testing.T) {
 }
 
 // TestDeadBodyRandomEdits: every function dead, random lines inserted and
-// deleted anywhere; whenever compareDead accepts, the merge equals a fresh
+// deleted anywhere; whenever CompareDead accepts, the merge equals a fresh
 // summary.
 func TestDeadBodyRandomEdits(t *testing.T) {
 	srcs := triviaSources(t)
@@ -101,13 +103,13 @@ func TestDeadBodyRandomEdits(t *testing.T) {
 			}
 			next = append(next, l...)
 		}
-		a, b := Summarize(path, src), Summarize(path, next)
-		w, ok := compareDead(a, b, func(*FuncDef) bool { return true })
+		a, b := ir.Summarize(path, src), ir.Summarize(path, next)
+		w, ok := ir.CompareDead(a, b, func(*ir.FuncDef) bool { return true })
 		if !ok {
 			continue
 		}
-		mergeDead(a, b, w)
-		if fresh := Summarize(path, next); !reflect.DeepEqual(a, fresh) {
+		ir.MergeDead(a, b, w)
+		if fresh := ir.Summarize(path, next); !reflect.DeepEqual(a, fresh) {
 			t.Fatalf("%s: edit at line %d: the merged summary differs from a fresh one:\n%s", path, k+1, next)
 		}
 		accepted++

@@ -4,7 +4,8 @@ import (
 	"cmp"
 	"maps"
 	"path/filepath"
-	"unsafe"
+
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 )
 
 // Detached entries and replays. After the module top levels, the tests
@@ -16,11 +17,12 @@ import (
 // back when done (undoState), keeping only what it reported: the
 // functions it ran (called) and its kernel calls. The state the tests and
 // configured entry points added is taken out of the interpreter for them
-// (swapOut: undone, with what it undid kept) and put back after (swapIn),
-// so the library entries start where the configured entry points left.
+// (swapOut in resume.go: undone, with what it undid kept) and put back
+// after (swapIn), so the library entries start where the configured entry
+// points left.
 //
 // What that buys: a main block depends only on that state and on the
-// bodies and modules it runs. When a check resumes a run (journal.go) at
+// bodies and modules it runs. When a check resumes a run (resume.go) at
 // a test or later, that state is the same, so a main block that ran none
 // of the changed bodies and modules takes the same steps and reports the
 // same: its reports, logged when it ran (entryLog), are replayed instead,
@@ -39,16 +41,16 @@ import (
 // it ran (or counted as run), once each, its kernel calls in order, and
 // the inert library functions it skipped.
 type entryLog struct {
-	ran    []*FuncDef
-	seen   map[*FuncDef]bool
+	ran    []*ir.FuncDef
+	seen   map[*ir.FuncDef]bool
 	offers []offer
 	inert  int
 	// mods are the modules the entry ran first: a main block takes their
 	// state back, yet it read their code (lastRun.neverRan).
-	mods []*Module
+	mods []*module
 }
 
-func (l *entryLog) add(d *FuncDef) {
+func (l *entryLog) add(d *ir.FuncDef) {
 	if !l.seen[d] {
 		l.seen[d] = true
 		l.ran = append(l.ran, d)
@@ -57,7 +59,7 @@ func (l *entryLog) add(d *FuncDef) {
 
 // touches reports whether the entry ran one of the bodies in changed or
 // first ran one of the modules in mods.
-func (l *entryLog) touches(changed map[*FuncDef]bool, mods map[*Module]bool) bool {
+func (l *entryLog) touches(changed map[*ir.FuncDef]bool, mods map[*module]bool) bool {
 	for _, d := range l.ran {
 		if changed[d] {
 			return true
@@ -80,14 +82,14 @@ func (in *interp) replayLog(l *entryLog) {
 		in.offer(&l.offers[i])
 	}
 	in.inert += l.inert
-	in.replayed++
+	in.h.replayed++
 }
 
 // replayable returns the log of the main block at c when runMain would
 // replay it: the check resumes a run whose state before the tests is the
 // same, and the block ran none of the changed bodies and modules.
-func (in *interp) replayable(c cursor) *entryLog {
-	if old := in.mainLogs[c]; old != nil && in.replay != nil && !old.touches(in.replay, in.replayMods) {
+func (h *history) replayable(c cursor) *entryLog {
+	if old := h.mainLogs[c]; old != nil && h.replay != nil && !old.touches(h.replay, h.replayMods) {
 		return old
 	}
 	return nil
@@ -95,25 +97,25 @@ func (in *interp) replayable(c cursor) *entryLog {
 
 // runMain runs the main block d of module m (the entry at c), or replays
 // its log (replayable).
-func (in *interp) runMain(c cursor, m *Module, d *FuncDef) {
-	at := len(in.marks)
+func (in *interp) runMain(c cursor, m *module, d *ir.FuncDef) {
+	at := len(in.h.marks)
 	in.begin(c)
-	if old := in.replayable(c); old != nil {
+	if old := in.h.replayable(c); old != nil {
 		in.replayLog(old)
 		return
 	}
-	log := &entryLog{seen: map[*FuncDef]bool{}}
-	in.log = log
-	in.entry(m, "module top level of "+filepath.Base(m.Path), CtxPlain, func() {
+	log := &entryLog{seen: map[*ir.FuncDef]bool{}}
+	in.h.log = log
+	in.entry(m, "module top level of "+filepath.Base(m.Path), ctxPlain, func() {
 		in.markCalled(d)
-		in.execBody(m.env, d.Body)
+		in.execBody(in.globals(m), d.Body)
 	})
-	in.log, log.seen = nil, nil
-	in.undoState(in.marks[at])
-	if in.mainLogs == nil {
-		in.mainLogs = map[cursor]*entryLog{}
+	in.h.log, log.seen = nil, nil
+	in.undoState(in.h.marks[at])
+	if in.h.mainLogs == nil {
+		in.h.mainLogs = map[cursor]*entryLog{}
 	}
-	in.mainLogs[c] = log
+	in.h.mainLogs[c] = log
 }
 
 // testsStart is the cursor of the mark that begins the tests (mod -1: no
@@ -122,10 +124,10 @@ var testsStart = cursor{phase: phaseTests, mod: -1}
 
 // mainsFrom calls f for each main block of an entry module from c on, in
 // order, until f returns false.
-func (in *interp) mainsFrom(c cursor, f func(c cursor, m *Module, d *FuncDef) bool) {
+func (in *interp) mainsFrom(c cursor, f func(c cursor, m *module, d *ir.FuncDef) bool) {
 	for i := c.mod; i < len(in.prog.Modules); i++ {
 		m := in.prog.Modules[i]
-		if m.Sum == nil || m.env == nil || !in.entries[m.Path] {
+		if m.Sum == nil || in.globals(m) == nil || !in.entries[m.Path] {
 			continue
 		}
 		stmt, _ := c.at(i)
@@ -140,19 +142,19 @@ func (in *interp) mainsFrom(c cursor, f func(c cursor, m *Module, d *FuncDef) bo
 // runMainsFrom runs the main blocks (the modules run as scripts) from c
 // on, in the state the module top levels left.
 func (in *interp) runMainsFrom(c cursor) {
-	if in.testsStart < 0 {
+	if in.h.testsStart < 0 {
 		return // a run cut short before its tests
 	}
 	all := true // replays read no state: then nothing is swapped
-	in.mainsFrom(c, func(c cursor, _ *Module, _ *FuncDef) bool {
-		all = in.replayable(c) != nil
+	in.mainsFrom(c, func(c cursor, _ *module, _ *ir.FuncDef) bool {
+		all = in.h.replayable(c) != nil
 		return all
 	})
 	var sw *swapped
 	if !all {
-		sw = in.swapOut(in.marks[in.testsStart])
+		sw = in.swapOut(in.h.marks[in.h.testsStart])
 	}
-	in.mainsFrom(c, func(c cursor, m *Module, d *FuncDef) bool {
+	in.mainsFrom(c, func(c cursor, m *module, d *ir.FuncDef) bool {
 		in.runMain(c, m, d)
 		return true
 	})
@@ -164,7 +166,7 @@ func (in *interp) runMainsFrom(c cursor) {
 // libraryLog is what the library entries reported, each under its mark,
 // and which of the functions they could be had run when they began.
 type libraryLog struct {
-	ranBefore map[*FuncDef]bool
+	ranBefore map[*ir.FuncDef]bool
 	entries   []libEntry
 	// complete: the entries ran to the end (none cut short or dropped).
 	complete bool
@@ -187,57 +189,57 @@ var libraryStart = cursor{phase: phaseLibrary, mod: -1}
 func (in *interp) libraryFrom(c cursor) {
 	if c == libraryStart {
 		ran := in.candidatesRun()
-		replay := in.replayLib && in.lib != nil && in.lib.complete && maps.Equal(ran, in.lib.ranBefore)
-		for i := 0; replay && i < len(in.lib.entries); i++ {
-			replay = !in.lib.entries[i].log.touches(in.replay, in.replayMods)
+		replay := in.h.replayLib && in.h.lib != nil && in.h.lib.complete && maps.Equal(ran, in.h.lib.ranBefore)
+		for i := 0; replay && i < len(in.h.lib.entries); i++ {
+			replay = !in.h.lib.entries[i].log.touches(in.h.replay, in.h.replayMods)
 		}
-		in.libStart = len(in.marks)
+		in.h.libStart = len(in.h.marks)
 		in.begin(libraryStart)
 		if replay {
-			for i := range in.lib.entries {
-				e := &in.lib.entries[i]
-				e.mark = len(in.marks)
+			for i := range in.h.lib.entries {
+				e := &in.h.lib.entries[i]
+				e.mark = len(in.h.marks)
 				in.begin(e.at)
 				in.replayLog(e.log)
 			}
-			in.libReplayed = true
+			in.h.libReplayed = true
 			return
 		}
-		in.lib, in.libReplayed = &libraryLog{ranBefore: ran}, false
+		in.h.lib, in.h.libReplayed = &libraryLog{ranBefore: ran}, false
 		c = cursor{phase: phaseLibrary}
 	}
-	in.logLib = in.lib != nil
+	in.h.logLib = in.h.lib != nil
 	in.runLibraryEntries(c)
-	if in.log != nil {
-		in.log.seen = nil
+	if in.h.log != nil {
+		in.h.log.seen = nil
 	}
-	in.logLib, in.log = false, nil
-	if in.lib != nil {
-		in.lib.complete = !in.stopped
+	in.h.logLib, in.h.log = false, nil
+	if in.h.lib != nil {
+		in.h.lib.complete = !in.stopped
 	}
 }
 
 // candidatesRun lists the functions runLibraryEntries may make library
 // entries (module-level functions and methods of the modules it visits)
 // that have run: the part of called it reads.
-func (in *interp) candidatesRun() map[*FuncDef]bool {
-	out := map[*FuncDef]bool{}
-	add := func(d *FuncDef) {
+func (in *interp) candidatesRun() map[*ir.FuncDef]bool {
+	out := map[*ir.FuncDef]bool{}
+	add := func(d *ir.FuncDef) {
 		if in.called[d] != 0 {
 			out[d] = true
 		}
 	}
 	for _, m := range in.prog.Modules {
-		if m.Sum == nil || m.env == nil || !m.Sum.UsesPallas {
+		if m.Sum == nil || in.globals(m) == nil || !m.Sum.UsesPallas {
 			continue
 		}
 		for _, st := range m.Sum.Body {
 			switch st.Kind {
-			case StDef:
+			case ir.StDef:
 				add(st.Def)
-			case StClass:
+			case ir.StClass:
 				for _, cs := range st.Class.Body {
-					if cs.Kind == StDef {
+					if cs.Kind == ir.StDef {
 						add(cs.Def)
 					}
 				}
@@ -248,10 +250,10 @@ func (in *interp) candidatesRun() map[*FuncDef]bool {
 }
 
 // dropMainLogsFrom forgets the logs of the main blocks at or after c.
-func (in *interp) dropMainLogsFrom(c cursor) {
-	for k := range in.mainLogs {
+func (h *history) dropMainLogsFrom(c cursor) {
+	for k := range h.mainLogs {
 		if !k.before(c) {
-			delete(in.mainLogs, k)
+			delete(h.mainLogs, k)
 		}
 	}
 }
@@ -263,145 +265,26 @@ func (c cursor) before(d cursor) bool {
 
 // dropLogsFrom forgets the library entries' logs from mark k on, as
 // undoTo(k) takes them back.
-func (in *interp) dropLogsFrom(k int) {
-	if k <= in.libStart {
-		in.libStart = -1 // the logs stay, for a replay
+func (h *history) dropLogsFrom(k int) {
+	if k <= h.libStart {
+		h.libStart = -1 // the logs stay, for a replay
 		return
 	}
-	if in.lib != nil {
+	if h.lib != nil {
 		n := 0
-		for n < len(in.lib.entries) && in.lib.entries[n].mark < k {
+		for n < len(h.lib.entries) && h.lib.entries[n].mark < k {
 			n++
 		}
-		in.lib.entries, in.lib.complete = in.lib.entries[:n], false
+		h.lib.entries, h.lib.complete = h.lib.entries[:n], false
 	}
 }
 
 // resumable is the entry a run can be resumed at in place of entry k: k,
 // or the start of the library entries for one of them when they were
 // replayed (the journal holds none of their state).
-func (in *interp) resumable(k int) int {
-	if in.libReplayed && in.libStart >= 0 && k > in.libStart && k < len(in.marks) {
-		return in.libStart
+func (h *history) resumable(k int) int {
+	if h.libReplayed && h.libStart >= 0 && k > h.libStart && k < len(h.marks) {
+		return h.libStart
 	}
 	return k
-}
-
-// swapped is the state the entries after a mark added, taken out of the
-// interpreter: the journal's records from the mark on and, for each, the
-// value it set.
-type swapped struct {
-	memo      taken[string, Value]
-	assigned  taken[*Stmt, []string]
-	evals     []*FuncDef
-	instances taken[instKey, *vInstance]
-	effects   taken[*kernelDecl, *kernelEffects]
-	attrs     []attrUndo
-	attrsV    []Value
-	envs      []envUndo
-	envsV     []Value
-	mods      []*Module
-	modsV     []modState
-	pins      []unsafe.Pointer
-	budget    int
-}
-
-type modState struct {
-	state uint8
-	env   *Env
-}
-
-// taken is one map's journal records from a mark on, with the values
-// they set.
-type taken[K comparable, V any] struct {
-	keys []K
-	vals []V
-}
-
-func take[K comparable, V any](records []K, from int, m map[K]V) taken[K, V] {
-	t := taken[K, V]{keys: append([]K(nil), records[from:]...)}
-	for _, k := range t.keys {
-		t.vals = append(t.vals, m[k])
-	}
-	return t
-}
-
-// put sets the values again and appends the records to the journal's.
-func (t taken[K, V]) put(m map[K]V, records *[]K) {
-	for i, k := range t.keys {
-		m[k] = t.vals[i]
-	}
-	*records = append(*records, t.keys...)
-}
-
-// swapOut takes the state back to mark m as undoState does, keeping what
-// it takes back for swapIn.
-func (in *interp) swapOut(m mark) *swapped {
-	j := &in.journal
-	s := &swapped{budget: in.budget}
-	s.memo = take(j.memo, m.memo, in.memo)
-	s.assigned = take(j.assigned, m.assigned, in.assigned)
-	s.evals = append([]*FuncDef(nil), j.evals[m.evals:]...)
-	s.instances = take(j.instances, m.instances, in.instances)
-	s.effects = take(j.effects, m.effects, in.effects)
-	// An attribute or binding may change more than once: each record's
-	// value is the next one's old value, or the current one for the last.
-	s.attrs = append([]attrUndo(nil), j.attrs[m.attrs:]...)
-	s.attrsV = make([]Value, len(s.attrs))
-	for i := len(s.attrs) - 1; i >= 0; i-- {
-		u := s.attrs[i]
-		s.attrsV[i] = u.m[u.name]
-		if u.had {
-			u.m[u.name] = u.old
-		} else {
-			delete(u.m, u.name)
-		}
-	}
-	s.envs = append([]envUndo(nil), j.envs[m.envs:]...)
-	s.envsV = make([]Value, len(s.envs))
-	for i := len(s.envs) - 1; i >= 0; i-- {
-		u := s.envs[i]
-		s.envsV[i] = u.env.value(u.name)
-		if u.had {
-			u.env.set(u.name, u.old)
-		} else {
-			u.env.unset(u.name)
-		}
-	}
-	s.mods = append([]*Module(nil), j.mods[m.mods:]...)
-	for _, md := range s.mods {
-		s.modsV = append(s.modsV, modState{md.state, md.env})
-	}
-	s.pins = append([]unsafe.Pointer(nil), in.pins[m.pins:]...)
-	// What remains is undoState's, the attributes and bindings done.
-	j.attrs, j.envs = truncate(j.attrs, m.attrs), truncate(j.envs, m.envs)
-	in.undoState(m)
-	return s
-}
-
-// swapIn puts back what swapOut took out, in the order it was recorded.
-func (in *interp) swapIn(s *swapped) {
-	j := &in.journal
-	s.memo.put(in.memo, &j.memo)
-	s.assigned.put(in.assigned, &j.assigned)
-	for _, d := range s.evals {
-		in.evals[d]++
-	}
-	j.evals = append(j.evals, s.evals...)
-	s.instances.put(in.instances, &j.instances)
-	s.effects.put(in.effects, &j.effects)
-	for i, u := range s.attrs {
-		u.m[u.name] = s.attrsV[i]
-	}
-	j.attrs = append(j.attrs, s.attrs...)
-	for i, u := range s.envs {
-		u.env.set(u.name, s.envsV[i])
-	}
-	j.envs = append(j.envs, s.envs...)
-	for i, md := range s.mods {
-		md.state, md.env = s.modsV[i].state, s.modsV[i].env
-	}
-	j.mods = append(j.mods, s.mods...)
-	in.pins = append(in.pins, s.pins...)
-	in.budget = s.budget
 }

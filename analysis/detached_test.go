@@ -179,7 +179,7 @@ def test_local():
 // what another script's main block did, and no main block runs on import.
 func TestMainBlocksDetached(t *testing.T) {
 	files := scriptsProject(t)
-	res, err := analysis.Check(context.Background(), files, analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true})
+	res, err := analysis.Check(context.Background(), files, withRules(analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,7 +223,7 @@ func TestMainBlocksReplayed(t *testing.T) {
 // scripts and the library entries.
 func TestMainOnlyEditReplaysTheRest(t *testing.T) {
 	files := scriptsProject(t)
-	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
+	opts := withRules(analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true})
 	e := analysis.NewEngine()
 	if _, err := e.Check(context.Background(), files, opts); err != nil {
 		t.Fatal(err)
@@ -249,7 +249,7 @@ func TestMainOnlyEditReplaysTheRest(t *testing.T) {
 // blocks the resumed checks replayed, checking each result against a
 // fresh check.
 func replayedIn(t *testing.T, files []analysis.SourceFile) int {
-	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
+	opts := withRules(analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true})
 	e := analysis.NewEngine()
 	if _, err := e.Check(context.Background(), files, opts); err != nil {
 		t.Fatal(err)
@@ -275,7 +275,7 @@ func replayedIn(t *testing.T, files []analysis.SourceFile) int {
 func TestDetachedAfterCancel(t *testing.T) {
 	defer analysis.LookAtContextEveryStep()()
 	files := scriptsProject(t)
-	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
+	opts := withRules(analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true})
 	a := slices.IndexFunc(files, func(f analysis.SourceFile) bool { return filepath.Base(f.Path) == "bench_a.py" })
 	k := slices.IndexFunc(files, func(f analysis.SourceFile) bool { return filepath.Base(f.Path) == "kernels.py" })
 	origA, origK := files[a].Src, files[k].Src
@@ -339,7 +339,7 @@ func TestDetachedAfterCancel(t *testing.T) {
 // take the path of modules no entry ran.
 func TestModuleOnlyAScriptRuns(t *testing.T) {
 	files := scriptsProject(t)
-	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
+	opts := withRules(analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true})
 	e := analysis.NewEngine()
 	if _, err := e.Check(context.Background(), files, opts); err != nil {
 		t.Fatal(err)
@@ -371,7 +371,7 @@ func TestModuleOnlyAScriptRuns(t *testing.T) {
 // state out of the journal), is still known to have run.
 func TestModuleOnlyALibraryEntryRuns(t *testing.T) {
 	files := scriptsProject(t)
-	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
+	opts := withRules(analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true})
 	e := analysis.NewEngine()
 	if _, err := e.Check(context.Background(), files, opts); err != nil {
 		t.Fatal(err)

@@ -1,35 +1,63 @@
 // Package analysis is the pallas-ls engine: from source files to
-// Diagnostics with fixes, the one value every front end renders.
+// Diagnostics with fixes, the one value every front end renders. One
+// file's IR is package ir; the rules are package rules; what JAX APIs do
+// is package lowering.
 //
-// Data flow:
+// The files, in the order data flows, in groups: a file uses the names of
+// its own group and of the groups listed before it, never of a later or a
+// sibling one (TestRoomsPointOneWay holds every file to its group).
 //
-//	SourceFile bytes
-//	  -> prune.go: byte pre-scan of imports; the modules that import Pallas
-//	     (directly or not) are the entries, and only they, what they
-//	     import, and files the per-file rules may report in (their
-//	     trigger words) are analysed
-//	  -> Summarize (summary.go, build*.go): pyparse tree -> a small IR of
-//	     the file (statements, expressions, defs), its JAX references
-//	     (refs.go) and comments; cached by content (check.go, store.go)
-//	  -> NewProgram (program.go): modules indexed by every importable name
-//	  -> analyze (driver.go, interp.go and friends): an abstract interpreter
-//	     run from every entry point, recording each kernel call with the
-//	     SPMD contexts it is reached in and what its kernel communicates
-//	     (facts.go: KernelCall)
-//	  -> Analyzers (analyzer.go; the rules live in analysis/rules) read the
-//	     facts and the summaries through a Pass and report Diagnostics
-//	  -> suppressions (suppress*.go), severity overrides, sorting.
+//	contract     what rules and front ends see
+//	  options.go     Options (settings and the rule set of a run), SourceFile
+//	  diagnostic.go  Diagnostic, Location, SuggestedFix, TextEdit
+//	  edits.go       a span of an ir.Summary as a Location; the edits of fixes
+//	  analyzer.go    Analyzer, Doc, Pass; Validate checks a rule set
+//	  facts.go       KernelCall, Reach: the facts rules read; hover text
+//	  suppress.go    Suppression: the `# pallas-ls: ignore[...]` comments
+//	  fix.go         fixes validated, planned and applied; result.go Result
+//	program      program.go: modules by every importable name; the resolver
+//	prune        prescan.go reads each file's bytes (imports, trigger words);
+//	             prune.go decides the entries and the files worth parsing
+//	interpreter  the abstract interpreter (its DESIGN comment: interp.go)
+//	  interp.go, driver.go   state and step budget; the entries, in order
+//	  values.go, env.go, context.go   values, scopes, SPMD contexts
+//	  exec.go, eval.go, call.go, func.go, attr.go   statements, expressions,
+//	                 calls, functions and classes, attributes and imports
+//	  api.go         JAX calls by role; kernel.go, classify.go kernels and
+//	                 what they communicate; mesh.go meshes, shard_map
+//	  inert.go       library functions that cannot reach a kernel: skipped
+//	  record.go      kernel calls recorded, and rendered as facts
+//	  journal.go, history.go, resume.go, detached.go   the seam to the
+//	                 engine: every change undoable, a run resumed at an
+//	                 entry, main blocks and library entries replayed
+//	suppression  suppress_apply.go: findings silenced, suppressions marked
+//	engine       check.go Engine and Check: pruning, then a run, a resume or
+//	             a reuse; summarize.go summaries (cached, parsed in
+//	             parallel and incrementally); report.go the rules one by
+//	             one, suppressions, notes; reuse.go which edits keep the
+//	             last run; store.go the on-disk cache
 //
-// The Engine keeps the previous run: after an edit that leaves every
-// file's IR the same apart from positions (comments, blank lines), it
-// moves the old IR to the new positions and only re-renders (reuse.go).
-// When the edited file's new tree is its old one apart from comments and
-// spacing (pp.TriviaEdit), the positions move by the edit without building
-// an IR at all (trivia.go).
+// Where new things go. A rule: a file in analysis/rules, listed in
+// rules.All, with fixtures in rules/testdata/CODE and a Doc whose Example
+// fires (Doc.Scaffold when it is not a program by itself). A fact it needs
+// from the interpreter: a field of KernelCall or a type beside it in
+// facts.go, filled in record.go. A kind of value (shapes, tuples, dtypes):
+// a type in values.go (its memo key in appendKey, its truth, whether it
+// is inert in inert.go), made where the APIs producing it are modelled.
+// An API role: lowering's table first, then its case in api.go (kernel.go
+// or mesh.go for kernels and meshes).
 //
-// The DESIGN comment in interp.go states the lattice, the entry policy
-// and why the interpretation terminates. JAX knowledge is not here: what
-// an API does, when it changed and what error a context produces come
-// from package lowering. Fixes are SuggestedFix values of byte-offset
-// edits; fix.go validates and applies them, detecting conflicts.
+// Why program, interpreter and engine are not packages of their own: the
+// interpreter renders facts (contract) and resolves through the program,
+// and the engine rewinds the interpreter through about fifteen methods
+// and its record types. As packages, the contract would have to move
+// below them (every front end's imports change) and the seam would become
+// exported API; the test above already keeps the groups apart, and the
+// seam is narrow enough to cut later if a group outgrows its files.
+//
+// The Engine keeps the previous run: an edit that leaves every IR the same
+// apart from positions re-renders it, one inside bodies the run executed
+// resumes it (resume.go), any other runs the interpretation again.
+// Fixes are SuggestedFix values of byte-offset edits; fix.go validates and
+// applies them, detecting conflicts.
 package analysis

@@ -4,12 +4,14 @@ import (
 	"context"
 	"path/filepath"
 	"strings"
+
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 )
 
 // analyze runs the context analysis over a linked program. Only the
 // modules in entries run as entries (their top levels, their tests); the
 // others run when an entry imports them (prune.go says which and why).
-func analyze(ctx context.Context, prog *Program, entries map[string]bool, opts *Options, rs runSettings) *interp {
+func analyze(ctx context.Context, prog *program, entries map[string]bool, opts *Options, rs runSettings) *interp {
 	in := newInterp(ctx, prog, opts, rs.budget)
 	in.inertPrev, in.noInert, in.entries = rs.inertPrev, rs.noInert, entries
 	in.runFrom(cursor{})
@@ -18,7 +20,7 @@ func analyze(ctx context.Context, prog *Program, entries map[string]bool, opts *
 
 // runFrom evaluates the entries from c on, in order: entry modules' top
 // levels, tests, configured entry points, library functions. Each entry
-// begins with a mark (journal.go), so that a later check can resume at it.
+// begins with a mark (resume.go), so that a later check can resume at it.
 func (in *interp) runFrom(c cursor) {
 	if c.phase == phaseModules {
 		for i := c.mod; i < len(in.prog.Modules); i++ {
@@ -32,7 +34,7 @@ func (in *interp) runFrom(c cursor) {
 	if c.phase == phaseTests {
 		if c == (cursor{phase: phaseTests}) || c == testsStart {
 			// The state main blocks start in (detached.go).
-			in.testsStart = len(in.marks)
+			in.h.testsStart = len(in.h.marks)
 			in.begin(testsStart)
 			c = cursor{phase: phaseTests}
 		}
@@ -80,7 +82,7 @@ type runSettings struct {
 	budget int
 	// inertPrev is the last run's inert-test cache (inert.go); noInert
 	// (tests) evaluates inert library functions too.
-	inertPrev map[*FuncDef]*funcRefs
+	inertPrev map[*ir.FuncDef]*funcRefs
 	noInert   bool
 	// oneShot: keep nothing for resuming (Engine.OneShot).
 	oneShot bool
@@ -92,9 +94,9 @@ func isTestFile(path string) bool {
 }
 
 // entry evaluates fn as an entry point named what.
-func (in *interp) entry(m *Module, what string, kind CtxKind, fn func()) {
+func (in *interp) entry(m *module, what string, kind ctxKind, fn func()) {
 	saved := in.saveTop()
-	in.cur = &Ctx{Kind: kind}
+	in.cur = &spmdCtx{Kind: kind}
 	in.file = m.Sum
 	in.stack = []*frame{{what: what, file: m.Sum, library: strings.HasPrefix(what, "library ")}}
 	fn()
@@ -104,54 +106,54 @@ func (in *interp) entry(m *Module, what string, kind CtxKind, fn func()) {
 // runTests calls pytest-style tests: test_* functions and the test methods
 // of Test* classes and unittest.TestCase subclasses. Module mi is m; the
 // loop starts at statement stmt (and, in a class, method).
-func (in *interp) runTests(mi int, m *Module, stmt, method int) {
+func (in *interp) runTests(mi int, m *module, stmt, method int) {
 	for j := stmt; j < len(m.Sum.Body); j++ {
 		st := m.Sum.Body[j]
 		switch {
-		case st.Kind == StDef && strings.HasPrefix(st.Def.Name, "test"):
+		case st.Kind == ir.StDef && strings.HasPrefix(st.Def.Name, "test"):
 			in.begin(cursor{phaseTests, mi, j, 0})
-			v := m.env.value(st.Def.Name)
+			v := in.globals(m).value(st.Def.Name)
 			in.entry(m, "test "+st.Def.Name, testCtx(st.Def), func() { in.call(v, args{opaque: true}, nil) })
-		case st.Kind == StClass && isTestClass(st.Class):
+		case st.Kind == ir.StClass && isTestClass(st.Class):
 			in.runTestClass(cursor{phaseTests, mi, j, 0}, m, st.Class, methodFrom(j == stmt, method))
 		}
 	}
 }
 
-func testCtx(d *FuncDef) CtxKind {
+func testCtx(d *ir.FuncDef) ctxKind {
 	if d.MocksShardMap {
-		return CtxUnknown
+		return ctxUnknown
 	}
-	return CtxPlain
+	return ctxPlain
 }
 
-func isTestClass(c *ClassDef) bool {
+func isTestClass(c *ir.ClassDef) bool {
 	if strings.HasPrefix(c.Name, "Test") {
 		return true
 	}
 	for _, b := range c.Bases {
-		if b.Kind == ExAttr && strings.HasSuffix(b.Name, "TestCase") || b.Kind == ExName && strings.HasSuffix(b.Name, "TestCase") {
+		if b.Kind == ir.ExAttr && strings.HasSuffix(b.Name, "TestCase") || b.Kind == ir.ExName && strings.HasSuffix(b.Name, "TestCase") {
 			return true
 		}
 	}
 	return false
 }
 
-func (in *interp) runTestClass(at cursor, m *Module, cd *ClassDef, from int) {
-	cls, ok := m.env.value(cd.Name).(*vClass)
+func (in *interp) runTestClass(at cursor, m *module, cd *ir.ClassDef, from int) {
+	cls, ok := in.globals(m).value(cd.Name).(*vClass)
 	if !ok {
 		return
 	}
 	for k := from; k < len(cd.Body); k++ {
 		st := cd.Body[k]
-		if st.Kind != StDef || !strings.HasPrefix(st.Def.Name, "test") {
+		if st.Kind != ir.StDef || !strings.HasPrefix(st.Def.Name, "test") {
 			continue
 		}
 		def := st.Def
 		at.method = k
 		in.begin(at)
 		in.entry(m, "test "+cd.Name+"."+def.Name, testCtx(def), func() {
-			inst := &vInstance{Class: cls, Attrs: map[string]Value{}}
+			inst := &vInstance{Class: cls, Attrs: map[string]value{}}
 			for _, setup := range []string{"setUp", "setup_method"} {
 				if f, ok := in.classAttr(cls, setup, 0).(*vFunc); ok {
 					b := *f
@@ -176,17 +178,17 @@ func (in *interp) runConfiguredEntries(from int) {
 			if m == nil || m.Sum == nil {
 				continue
 			}
-			in.entry(m, "entry point "+q, CtxPlain, func() { in.callPath(m, parts[i:]) })
+			in.entry(m, "entry point "+q, ctxPlain, func() { in.callPath(m, parts[i:]) })
 			break
 		}
 	}
 }
 
-func (in *interp) callPath(m *Module, path []string) {
+func (in *interp) callPath(m *module, path []string) {
 	v := in.moduleAttr(m, path[0])
 	if len(path) == 2 {
 		if cls, ok := v.(*vClass); ok {
-			inst := &vInstance{Class: cls, Attrs: map[string]Value{}}
+			inst := &vInstance{Class: cls, Attrs: map[string]value{}}
 			v = bindMethod(in.classAttr(cls, path[1], 0), inst, cls)
 		}
 	}
@@ -204,22 +206,22 @@ func (in *interp) callPath(m *Module, path []string) {
 func (in *interp) runLibraryEntries(c cursor) {
 	for i := c.mod; i < len(in.prog.Modules); i++ {
 		m := in.prog.Modules[i]
-		if m.Sum == nil || m.env == nil || !m.Sum.UsesPallas {
+		if m.Sum == nil || in.globals(m) == nil || !m.Sum.UsesPallas {
 			continue
 		}
 		stmt, method := c.at(i)
 		for j := stmt; j < len(m.Sum.Body); j++ {
 			switch st := m.Sum.Body[j]; st.Kind {
-			case StDef:
+			case ir.StDef:
 				if in.called[st.Def] == 0 {
 					in.begin(cursor{phaseLibrary, i, j, 0})
-					v := m.env.value(st.Def.Name)
+					v := in.globals(m).value(st.Def.Name)
 					if in.skipInert(st.Def, v) {
 						continue
 					}
-					in.entry(m, "library function "+st.Def.Name, CtxUnknown, func() { in.call(v, args{opaque: true}, nil) })
+					in.entry(m, "library function "+st.Def.Name, ctxUnknown, func() { in.call(v, args{opaque: true}, nil) })
 				}
-			case StClass:
+			case ir.StClass:
 				in.runLibraryClass(cursor{phaseLibrary, i, j, 0}, m, st.Class, methodFrom(j == stmt, method))
 			}
 		}
@@ -228,7 +230,7 @@ func (in *interp) runLibraryEntries(c cursor) {
 
 // skipInert marks an inert library function (inert.go) as run instead of
 // running it.
-func (in *interp) skipInert(def *FuncDef, v Value) bool {
+func (in *interp) skipInert(def *ir.FuncDef, v value) bool {
 	f, ok := v.(*vFunc)
 	if in.noInert || !ok || f.Def != def || len(in.wrapper) > 0 && in.isShardMapWrapper(def) {
 		return false // decorated or rebound: run it
@@ -242,26 +244,26 @@ func (in *interp) skipInert(def *FuncDef, v Value) bool {
 	}
 	in.countEval(def)
 	in.inert++
-	if in.log != nil {
-		in.log.inert++
+	if in.h.log != nil {
+		in.h.log.inert++
 	}
 	return true
 }
 
-func (in *interp) runLibraryClass(at cursor, m *Module, cd *ClassDef, from int) {
-	cls, ok := m.env.value(cd.Name).(*vClass)
+func (in *interp) runLibraryClass(at cursor, m *module, cd *ir.ClassDef, from int) {
+	cls, ok := in.globals(m).value(cd.Name).(*vClass)
 	if !ok {
 		return
 	}
 	for k := from; k < len(cd.Body); k++ {
 		st := cd.Body[k]
-		if st.Kind != StDef || in.called[st.Def] != 0 {
+		if st.Kind != ir.StDef || in.called[st.Def] != 0 {
 			continue
 		}
 		def := st.Def
 		at.method = k
 		in.begin(at)
-		in.entry(m, "library method "+cd.Name+"."+def.Name, CtxUnknown, func() {
+		in.entry(m, "library method "+cd.Name+"."+def.Name, ctxUnknown, func() {
 			inst, ok := in.instantiate(cls, args{opaque: true}, nil).(*vInstance)
 			if ok {
 				in.call(bindMethod(in.classAttr(cls, def.Name, 0), inst, cls), args{opaque: true}, nil)

@@ -2,17 +2,17 @@ package analysis
 
 import "slices"
 
-// Env is one Python scope: module globals, a function's locals, or a class
+// scope is one Python scope: module globals, a function's locals, or a class
 // body. Lookups walk to the parent (the enclosing function or the module);
 // class bodies are skipped by the functions defined in them, as in Python.
-type Env struct {
+type scope struct {
 	// A scope's bindings: in small while they are few (most function
 	// scopes), in vars once there are more than smallEnv.
 	small []binding
-	vars  map[string]Value
+	vars  map[string]value
 
-	parent *Env
-	mod    *Module
+	parent *scope
+	mod    *module
 	// classBody marks a class namespace: functions defined in it close
 	// over the enclosing scope instead.
 	classBody bool
@@ -20,19 +20,19 @@ type Env struct {
 
 type binding struct {
 	name string
-	v    Value
+	v    value
 }
 
 // smallEnv is the most bindings a scope keeps in a slice; a linear search
 // of a few names beats a map, and costs no map per call.
 const smallEnv = 8
 
-func newEnv(parent *Env, mod *Module) *Env {
-	return &Env{parent: parent, mod: mod}
+func newEnv(parent *scope, mod *module) *scope {
+	return &scope{parent: parent, mod: mod}
 }
 
-func (e *Env) lookup(name string) (Value, bool) {
-	for s := e; s != nil; s = s.parent { // a nil *Env is an empty scope
+func (e *scope) lookup(name string) (value, bool) {
+	for s := e; s != nil; s = s.parent { // a nil *scope is an empty one
 		if v, ok := s.get(name); ok {
 			return v, true
 		}
@@ -41,7 +41,7 @@ func (e *Env) lookup(name string) (Value, bool) {
 }
 
 // get returns the binding of name in this scope only.
-func (e *Env) get(name string) (Value, bool) {
+func (e *scope) get(name string) (value, bool) {
 	if e.vars != nil {
 		v, ok := e.vars[name]
 		return v, ok
@@ -55,12 +55,12 @@ func (e *Env) get(name string) (Value, bool) {
 }
 
 // value is get without the flag: nil when unbound.
-func (e *Env) value(name string) Value {
+func (e *scope) value(name string) value {
 	v, _ := e.get(name)
 	return v
 }
 
-func (e *Env) set(name string, v Value) {
+func (e *scope) set(name string, v value) {
 	if e.vars != nil {
 		e.vars[name] = v
 		return
@@ -78,7 +78,7 @@ func (e *Env) set(name string, v Value) {
 		e.small = append(e.small, binding{name, v})
 		return
 	}
-	e.vars = make(map[string]Value, 2*smallEnv)
+	e.vars = make(map[string]value, 2*smallEnv)
 	for _, b := range e.small {
 		e.vars[b.name] = b.v
 	}
@@ -87,7 +87,7 @@ func (e *Env) set(name string, v Value) {
 }
 
 // unset removes the binding of name from this scope.
-func (e *Env) unset(name string) {
+func (e *scope) unset(name string) {
 	if e.vars != nil {
 		delete(e.vars, name)
 		return
@@ -101,7 +101,7 @@ func (e *Env) unset(name string) {
 }
 
 // each calls f for every binding of this scope, in no particular order.
-func (e *Env) each(f func(name string, v Value)) {
+func (e *scope) each(f func(name string, v value)) {
 	if e.vars != nil {
 		for n, v := range e.vars {
 			f(n, v)
@@ -114,36 +114,27 @@ func (e *Env) each(f func(name string, v Value)) {
 }
 
 // asMap returns the bindings of this scope as a map (a class's attributes).
-func (e *Env) asMap() map[string]Value {
+func (e *scope) asMap() map[string]value {
 	if e.vars != nil {
 		return e.vars
 	}
-	m := make(map[string]Value, len(e.small))
+	m := make(map[string]value, len(e.small))
 	for _, b := range e.small {
 		m[b.name] = b.v
 	}
 	return m
 }
 
-// globals returns the module scope.
-func (e *Env) globals() *Env {
-	s := e
-	for s.parent != nil {
-		s = s.parent
-	}
-	return s
-}
-
 // saved holds some bindings of a scope, for restoring them.
 type saved struct {
 	names []string
-	vals  []Value
+	vals  []value
 }
 
 // save returns the current bindings of names in this scope (nil where
 // unbound).
-func (e *Env) save(names []string) saved {
-	out := saved{names: names, vals: make([]Value, len(names))}
+func (e *scope) save(names []string) saved {
+	out := saved{names: names, vals: make([]value, len(names))}
 	for i, n := range names {
 		out.vals[i] = e.value(n)
 	}
@@ -151,7 +142,7 @@ func (e *Env) save(names []string) saved {
 }
 
 // restore puts saved bindings back; names unbound then are unbound again.
-func (e *Env) restore(s saved) {
+func (e *scope) restore(s saved) {
 	for i, n := range s.names {
 		if s.vals[i] == nil {
 			e.unset(n)

@@ -1,6 +1,10 @@
 package analysis
 
-import "cmp"
+import (
+	"cmp"
+
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+)
 
 var builtinNames = map[string]bool{
 	"print": true, "len": true, "range": true, "isinstance": true, "super": true, "getattr": true,
@@ -14,12 +18,12 @@ var builtinNames = map[string]bool{
 	"vars": true, "callable": true, "frozenset": true, "slice": true, "NotImplemented": true,
 }
 
-func (in *interp) eval(env *Env, e *Expr) Value {
+func (in *interp) eval(env *scope, e *ir.Expr) value {
 	if e == nil || !in.tick() {
 		return unknown
 	}
 	switch e.Kind {
-	case ExName:
+	case ir.ExName:
 		if v, ok := env.lookup(e.Name); ok {
 			return v
 		}
@@ -27,16 +31,16 @@ func (in *interp) eval(env *Env, e *Expr) Value {
 			return &vExternal{Qual: "builtins." + e.Name}
 		}
 		return unknown
-	case ExAttr:
+	case ir.ExAttr:
 		return in.getattr(in.eval(env, e.X), e.Name)
-	case ExCall:
+	case ir.ExCall:
 		return in.evalCall(env, e)
-	case ExConst:
+	case ir.ExConst:
 		return &vConst{C: *e.Const}
-	case ExTuple, ExList, ExSet:
-		items := make([]Value, 0, len(e.Args))
+	case ir.ExTuple, ir.ExList, ir.ExSet:
+		items := make([]value, 0, len(e.Args))
 		for _, a := range e.Args {
-			if a.Kind == ExStarred {
+			if a.Kind == ir.ExStarred {
 				if s, ok := in.eval(env, a.X).(*vSeq); ok {
 					items = append(items, s.Items...)
 					continue
@@ -46,32 +50,32 @@ func (in *interp) eval(env *Env, e *Expr) Value {
 			items = append(items, in.eval(env, a))
 		}
 		return &vSeq{Items: items}
-	case ExDict:
+	case ir.ExDict:
 		d := &vDict{}
 		for _, kw := range e.Kw {
 			d.Keys = append(d.Keys, in.eval(env, kw.Key))
 			d.Items = append(d.Items, in.eval(env, kw.Value))
 		}
 		return d
-	case ExLambda:
+	case ir.ExLambda:
 		return in.makeFunc(env, e.Lambda)
-	case ExSubscript:
+	case ir.ExSubscript:
 		return in.subscript(env, e)
-	case ExCompare:
+	case ir.ExCompare:
 		return in.compare(env, e)
-	case ExNot:
+	case ir.ExNot:
 		if v, known := truth(in.eval(env, e.X)); known {
-			return &vConst{C: Const{Kind: ConstBool, B: !v}}
+			return &vConst{C: ir.Const{Kind: ir.ConstBool, B: !v}}
 		}
 		return unknown
-	case ExBoolOp:
+	case ir.ExBoolOp:
 		return in.boolOp(env, e)
-	case ExBinOp:
+	case ir.ExBinOp:
 		for _, a := range e.Args {
 			in.eval(env, a)
 		}
 		return nonNone // arithmetic: a number or an array, never None
-	case ExCond:
+	case ir.ExCond:
 		c := in.eval(env, e.Args[1])
 		if v, known := truth(c); known {
 			if v {
@@ -98,15 +102,15 @@ func (in *interp) eval(env *Env, e *Expr) Value {
 	return unknown
 }
 
-func (in *interp) subscript(env *Env, e *Expr) Value {
+func (in *interp) subscript(env *scope, e *ir.Expr) value {
 	x := in.eval(env, e.X)
-	var idx Value = unknown
+	var idx value = unknown
 	if len(e.Args) == 1 {
 		idx = in.eval(env, e.Args[0])
 	}
 	switch x := x.(type) {
 	case *vSeq:
-		if c, ok := idx.(*vConst); ok && c.C.Kind == ConstInt {
+		if c, ok := idx.(*vConst); ok && c.C.Kind == ir.ConstInt {
 			i := int(c.C.I)
 			if i < 0 {
 				i += len(x.Items)
@@ -127,7 +131,7 @@ func (in *interp) subscript(env *Env, e *Expr) Value {
 	return unknown
 }
 
-func (in *interp) boolOp(env *Env, e *Expr) Value {
+func (in *interp) boolOp(env *scope, e *ir.Expr) value {
 	a := in.eval(env, e.Args[0])
 	if v, known := truth(a); known {
 		and := e.Op == "and"
@@ -141,8 +145,8 @@ func (in *interp) boolOp(env *Env, e *Expr) Value {
 
 // compare folds comparisons whose operands are known: the static flags of
 // jax-semantics §7 (`if axis is None`, `if n == 1: return`, `if flag:`).
-func (in *interp) compare(env *Env, e *Expr) Value {
-	vals := make([]Value, len(e.Args))
+func (in *interp) compare(env *scope, e *ir.Expr) value {
+	vals := make([]value, len(e.Args))
 	for i, a := range e.Args {
 		vals[i] = in.eval(env, a)
 	}
@@ -153,22 +157,22 @@ func (in *interp) compare(env *Env, e *Expr) Value {
 	if !ok {
 		return unknown
 	}
-	return &vConst{C: Const{Kind: ConstBool, B: res}}
+	return &vConst{C: ir.Const{Kind: ir.ConstBool, B: res}}
 }
 
-func compareValues(op string, a, b Value) (bool, bool) {
+func compareValues(op string, a, b value) (bool, bool) {
 	ca, aConst := a.(*vConst)
 	cb, bConst := b.(*vConst)
 	switch op {
 	case "is", "is not":
 		var same, known bool
 		switch {
-		case aConst && bConst && (ca.C.Kind == ConstNone || cb.C.Kind == ConstNone):
+		case aConst && bConst && (ca.C.Kind == ir.ConstNone || cb.C.Kind == ir.ConstNone):
 			same, known = ca.C.Kind == cb.C.Kind, true
-		case bConst && cb.C.Kind == ConstNone && definitelyNotNone(a),
-			aConst && ca.C.Kind == ConstNone && definitelyNotNone(b):
+		case bConst && cb.C.Kind == ir.ConstNone && definitelyNotNone(a),
+			aConst && ca.C.Kind == ir.ConstNone && definitelyNotNone(b):
 			same, known = false, true
-		case aConst && bConst && ca.C.Kind == ConstBool && cb.C.Kind == ConstBool:
+		case aConst && bConst && ca.C.Kind == ir.ConstBool && cb.C.Kind == ir.ConstBool:
 			same, known = ca.C.B == cb.C.B, true
 		}
 		if op == "is not" {
@@ -177,20 +181,20 @@ func compareValues(op string, a, b Value) (bool, bool) {
 		return same, known
 	}
 	if !aConst || !bConst || ca.C.Kind != cb.C.Kind {
-		if aConst && bConst && (op == "==" || op == "!=") && (ca.C.Kind == ConstNone) != (cb.C.Kind == ConstNone) {
+		if aConst && bConst && (op == "==" || op == "!=") && (ca.C.Kind == ir.ConstNone) != (cb.C.Kind == ir.ConstNone) {
 			return op == "!=", true
 		}
 		return false, false
 	}
 	var order int
 	switch ca.C.Kind {
-	case ConstInt:
+	case ir.ConstInt:
 		order = cmp.Compare(ca.C.I, cb.C.I)
-	case ConstStr:
+	case ir.ConstStr:
 		order = cmp.Compare(ca.C.S, cb.C.S)
-	case ConstBool:
+	case ir.ConstBool:
 		order = cmp.Compare(b2i(ca.C.B), b2i(cb.C.B))
-	case ConstNone:
+	case ir.ConstNone:
 		order = 0
 	default:
 		return false, false
@@ -212,10 +216,10 @@ func compareValues(op string, a, b Value) (bool, bool) {
 	return false, false
 }
 
-func definitelyNotNone(v Value) bool {
+func definitelyNotNone(v value) bool {
 	switch v := v.(type) {
 	case *vConst:
-		return v.C.Kind != ConstNone
+		return v.C.Kind != ir.ConstNone
 	case *vFunc, *vSeq, *vDict, *vClass, *vInstance, *vPartial, *vMesh, *vPallas, *vModule:
 		return true
 	}

@@ -3,11 +3,13 @@ package analysis
 import (
 	"maps"
 	"slices"
+
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 )
 
 // execBody runs statements in env; it reports whether they certainly
 // returned (so that code after a static early return is skipped).
-func (in *interp) execBody(env *Env, body []*Stmt) bool {
+func (in *interp) execBody(env *scope, body []*ir.Stmt) bool {
 	for _, st := range body {
 		if !in.tick() {
 			return true
@@ -19,11 +21,11 @@ func (in *interp) execBody(env *Env, body []*Stmt) bool {
 	return false
 }
 
-func (in *interp) exec(env *Env, st *Stmt) bool {
+func (in *interp) exec(env *scope, st *ir.Stmt) bool {
 	switch st.Kind {
-	case StExpr:
+	case ir.StExpr:
 		in.eval(env, st.Value)
-	case StAssign:
+	case ir.StAssign:
 		v := in.eval(env, st.Value)
 		if st.Aug {
 			v = unknown
@@ -31,42 +33,42 @@ func (in *interp) exec(env *Env, st *Stmt) bool {
 		for _, t := range st.Targets {
 			in.assign(env, t, v)
 		}
-	case StReturn:
-		v := Value(&vConst{C: Const{Kind: ConstNone}})
+	case ir.StReturn:
+		v := value(&vConst{C: ir.Const{Kind: ir.ConstNone}})
 		if st.Value != nil {
 			v = in.eval(env, st.Value)
 		}
 		in.ret = append(in.ret, v)
 		return true
-	case StIf:
+	case ir.StIf:
 		if st.Main != nil {
 			return false // runs as an entry of its own (runMainsFrom)
 		}
 		return in.execIf(env, st)
-	case StLoop:
+	case ir.StLoop:
 		it := in.eval(env, st.Value)
 		for _, t := range st.Targets {
 			in.assign(env, t, elementOf(it))
 		}
 		in.execBody(env, st.Body)
 		in.execBody(env, st.Else)
-	case StWith:
+	case ir.StWith:
 		return in.execWith(env, st)
-	case StTry:
+	case ir.StTry:
 		r := in.execBody(env, st.Body)
 		in.execBody(env, st.Else)
 		return in.execBody(env, st.Finally) || r && len(st.Else) == 0
-	case StDef:
+	case ir.StDef:
 		env.set(st.Def.Name, in.defineFunc(env, st.Def))
-	case StClass:
+	case ir.StClass:
 		env.set(st.Class.Name, in.defineClass(env, st.Class))
-	case StImport:
+	case ir.StImport:
 		in.execImport(env, st.Import)
 	}
 	return false
 }
 
-func (in *interp) execIf(env *Env, st *Stmt) bool {
+func (in *interp) execIf(env *scope, st *ir.Stmt) bool {
 	if val, known := truth(in.eval(env, st.Cond)); known {
 		if val {
 			return in.execBody(env, st.Body)
@@ -98,50 +100,49 @@ func (in *interp) execIf(env *Env, st *Stmt) bool {
 
 // assignedIn lists the names an if statement's branches can bind
 // (targets, defs, classes, imports, loop and with targets), cached.
-func (in *interp) assignedIn(st *Stmt) []string {
+func (in *interp) assignedIn(st *ir.Stmt) []string {
 	if names, ok := in.assigned[st]; ok {
 		return names
 	}
 	set := map[string]bool{}
-	walkStmts(append(append([]*Stmt{}, st.Body...), st.Else...), func(s *Stmt) {
+	ir.WalkStmts(append(append([]*ir.Stmt{}, st.Body...), st.Else...), func(s *ir.Stmt) {
 		switch s.Kind {
-		case StAssign, StLoop:
+		case ir.StAssign, ir.StLoop:
 			for _, t := range s.Targets {
-				bindTargets(t, set)
+				ir.BindTargets(t, set)
 			}
-		case StWith:
+		case ir.StWith:
 			for _, it := range s.Items {
 				if it.Target != nil {
-					bindTargets(it.Target, set)
+					ir.BindTargets(it.Target, set)
 				}
 			}
-		case StDef:
+		case ir.StDef:
 			set[s.Def.Name] = true
-		case StClass:
+		case ir.StClass:
 			set[s.Class.Name] = true
-		case StImport:
+		case ir.StImport:
 			m := map[string]string{}
-			bindImport(m, s.Import)
+			ir.BindImport(m, s.Import)
 			for k := range m {
 				set[k] = true
 			}
 		}
 	})
 	names := slices.Sorted(maps.Keys(set))
-	in.assigned[st] = names
-	in.journal.assigned = append(in.journal.assigned, st)
+	in.h.journal.assigned.add(st, names)
 	return names
 }
 
 // execWith handles context managers that set the context mesh
 // (`with mesh:`, `with jax.set_mesh(mesh):`, `with jax.sharding.use_mesh(mesh):`).
-func (in *interp) execWith(env *Env, st *Stmt) bool {
+func (in *interp) execWith(env *scope, st *ir.Stmt) bool {
 	saved := in.cur
 	for _, it := range st.Items {
 		v := in.eval(env, it.Ctx)
 		if m := meshOfContextManager(v); m != nil {
 			c := *in.cur
-			c.key_ = "" // the copy will change
+			c.cachedKey = "" // the copy will change
 			c.Mesh = m
 			in.cur = &c
 		}
@@ -154,7 +155,7 @@ func (in *interp) execWith(env *Env, st *Stmt) bool {
 	return r
 }
 
-func meshOfContextManager(v Value) *vMesh {
+func meshOfContextManager(v value) *vMesh {
 	switch v := v.(type) {
 	case *vMesh:
 		return v
@@ -171,11 +172,11 @@ func meshOfContextManager(v Value) *vMesh {
 
 // assign binds a target expression; attribute targets on instances
 // (self.x = v) update the object.
-func (in *interp) assign(env *Env, t *Expr, v Value) {
+func (in *interp) assign(env *scope, t *ir.Expr, v value) {
 	switch t.Kind {
-	case ExName:
+	case ir.ExName:
 		env.set(t.Name, v)
-	case ExTuple, ExList:
+	case ir.ExTuple, ir.ExList:
 		seq, ok := v.(*vSeq)
 		for i, sub := range t.Args {
 			item := unknown
@@ -184,7 +185,7 @@ func (in *interp) assign(env *Env, t *Expr, v Value) {
 			}
 			in.assign(env, sub, item)
 		}
-	case ExAttr:
+	case ir.ExAttr:
 		obj := in.eval(env, t.X)
 		for _, o := range alts(obj) {
 			switch o := o.(type) {
@@ -193,14 +194,12 @@ func (in *interp) assign(env *Env, t *Expr, v Value) {
 			case *vClass:
 				in.setAttr(o.Attrs, t.Name, v)
 			case *vModule:
-				if e := o.M.env; e != nil {
-					old, had := e.get(t.Name)
-					in.journal.envs = append(in.journal.envs, envUndo{env: e, name: t.Name, old: old, had: had})
-					e.set(t.Name, v)
+				if e := in.globals(o.M); e != nil {
+					in.setGlobal(e, t.Name, v)
 				}
 			}
 		}
-	case ExStarred:
+	case ir.ExStarred:
 		in.assign(env, t.X, unknown)
 	default:
 		in.eval(env, t)
@@ -208,9 +207,9 @@ func (in *interp) assign(env *Env, t *Expr, v Value) {
 }
 
 // elementOf is what iterating over v yields.
-func elementOf(v Value) Value {
+func elementOf(v value) value {
 	if s, ok := v.(*vSeq); ok {
-		var out Value
+		var out value
 		for _, it := range s.Items {
 			out = join(out, it)
 		}

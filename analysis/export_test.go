@@ -4,7 +4,7 @@ package analysis
 func (e *Engine) Reused() int { return e.reused }
 
 // Trivia counts the files re-summarised by moving their previous summary
-// (trivia.go).
+// (ir/trivia.go).
 func (e *Engine) Trivia() int { return e.trivia }
 
 // SetBudget replaces the step budget of the engine's runs.
@@ -38,7 +38,7 @@ func (e *Engine) Replayed() int { return e.replayed }
 
 // LibraryReplayed reports whether the last check replayed the library
 // entries.
-func (e *Engine) LibraryReplayed() bool { return e.last != nil && e.last.in.libReplayed }
+func (e *Engine) LibraryReplayed() bool { return e.last != nil && e.last.in.h.libReplayed }
 
 // LookAtContextEveryStep makes runs look at their context at every step,
 // so that a test can cancel one at any step, until the returned function
@@ -48,9 +48,17 @@ func LookAtContextEveryStep() (restore func()) {
 	return func() { ctxEvery = 4096 }
 }
 
-// MayReport reports whether a registered per-file rule may report in src
-// (prune.go): the pre-scan parses a file no entry needs only then.
-func MayReport(src []byte) bool { return registeredFileRules().mayReport(src) }
+// MayReport reports whether a per-file rule among analyzers may report in
+// src (prune.go): the pre-scan parses a file no entry needs only then.
+func MayReport(analyzers []*Analyzer, src []byte) bool { return newFileRules(analyzers).mayReport(src) }
+
+// testAnalyzers is pallas-ls's rule set for this package's own tests,
+// which cannot import package rules (it imports this one): the external
+// tests hand it over (rules_test.go).
+var testAnalyzers []*Analyzer
+
+// UseRulesInInternalTests hands the rule set to the internal tests.
+func UseRulesInInternalTests(a []*Analyzer) { testAnalyzers = a }
 
 // SetEveryEntry makes the engine run every module as an entry, so that
 // tests can check that the pre-scan's entries lose no finding.

@@ -1,12 +1,11 @@
 package analysis
 
 import (
-	"slices"
-	"sort"
+	"fmt"
 	"strings"
 
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 	"github.com/pallas-ls/pallas-ls/lowering"
-	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
 
 // KernelCall is what the analysis concluded about one kernel call site:
@@ -28,12 +27,15 @@ type KernelCall struct {
 	// are not known in this context (parameters): enough for a hint only.
 	MaybeComm bool
 	// Call is the anchored call expression and File its file, for fixes.
-	Call *Expr
-	File *Summary
+	Call *ir.Expr
+	File *ir.Summary
 	// Meshes are the mesh-valued names visible at the call, innermost
 	// scope first.
 	Meshes []MeshRef
-	scope  *Env
+	// Bound reports whether a name is bound in the call's scope chain, so
+	// that a fix does not shadow it (names bound later in the scope count
+	// too).
+	Bound func(name string) bool
 	// OutArity is the number of outputs when out_shape is a literal
 	// sequence (0: one output, or unknown).
 	OutArity int
@@ -67,8 +69,8 @@ type Reach struct {
 	// and SMFile are its call expression and file (for fixes), and
 	// MeshAxes the mesh's axes when known.
 	ShardMap *Location
-	SMCall   *Expr
-	SMFile   *Summary
+	SMCall   *ir.Expr
+	SMFile   *ir.Summary
 	MeshAxes []string
 	// Entry describes where the path starts ("module top level of main").
 	Entry string
@@ -85,357 +87,53 @@ type Reach struct {
 	Outer *OuterCall
 	// JitDef is the function nearest the entry on the path that is
 	// decorated with jax.jit (nil if none), for the decorate-the-entry fix.
-	JitDef *FuncDef
+	JitDef *ir.FuncDef
 	// JitDeco is that function's jit decorator expression.
-	JitDeco *Expr
+	JitDeco *ir.Expr
 }
 
 // OuterCall is a call expression on a witness path.
 type OuterCall struct {
-	Call   *Expr
-	File   *Summary
+	Call   *ir.Expr
+	File   *ir.Summary
 	Meshes []MeshRef
-	scope  *Env
+	// Bound is KernelCall.Bound for the outer call.
+	Bound func(name string) bool
 }
 
-// Bound reports whether name is bound in the call's scope chain, so a fix
-// does not shadow it (names bound later in the scope count too).
-func (k *KernelCall) Bound(name string) bool { return k.scope.bound(name) }
-
-// Bound is KernelCall.Bound for the outer call.
-func (o *OuterCall) Bound(name string) bool { return o.scope.bound(name) }
-
-type callSiteKey struct {
-	site   *Expr
-	kernel string
-}
-
-type kernelCall struct {
-	k *kernelDecl
-	// e is what k does: kept here, since the effects cache is state a
-	// detached entry takes back (driver.go).
-	e       *kernelEffects
-	site    *Expr
-	file    *Summary
-	reaches map[lowering.ContextKind]*reachState
-	order   []lowering.ContextKind
-	meshes  []MeshRef
-	scope   *Env
-}
-
-// kernelCalled records that the kernel k is invoked at site in the
-// current context, with the current stack as its witness path.
-func (in *interp) kernelCalled(k *kernelDecl, site *Expr) {
-	if in.cur.Kind == CtxKernel || site == nil {
-		return
+// kernelInfo describes one fact for the editor's hover.
+func kernelInfo(f *KernelCall) KernelCallInfo {
+	info := KernelCallInfo{Location: f.Site, Kernel: f.Kernel, Backend: f.Backend.String()}
+	var comm []string
+	for _, op := range f.Ops {
+		comm = append(comm, fmt.Sprintf("%s (%s) at line %d", op.Kind, op.API[strings.LastIndexByte(op.API, '.')+1:], op.Pos.Line))
 	}
-	// One record per site and kernel: a generic launcher's single call
-	// site runs different kernels for different callers.
-	o := offer{key: callSiteKey{site, valueKey(k.Body, 3)}, k: k, file: in.file}
-	o.e = in.kernelEffects(k) // evaluates in the Kernel context: records no kernel call
-	o.rs = in.reach()
-	if in.log != nil {
-		// Replayed later, the offer may create the record or keep its
-		// context where this run did not: what that needs is taken now.
-		o.prepare(in)
-		in.log.offers = append(in.log.offers, o)
+	info.Communication = strings.Join(comm, "; ")
+	for _, r := range f.Reaches {
+		info.Contexts = append(info.Contexts, describeReach(r))
 	}
-	in.offer(&o)
+	return info
 }
 
-// offer is one report of a kernel call: what kernelCalled saw.
-type offer struct {
-	key  callSiteKey
-	k    *kernelDecl
-	e    *kernelEffects
-	file *Summary
-	rs   *reachState
-	// prepared: meshes, scope and rs.r.Outer are set (else they are taken
-	// from the interpreter's state, only when needed).
-	prepared bool
-	meshes   []MeshRef
-	scope    *Env
-}
-
-func (o *offer) prepare(in *interp) {
-	o.meshes, o.scope, o.prepared = visibleMeshes(in.env), in.env, true
-	in.outerCall(&o.rs.r)
-}
-
-// offer adds o to the kernel calls: a record per site and kernel, and per
-// context class the shortest witness path.
-func (in *interp) offer(o *offer) {
-	kc := in.calls[o.key]
-	if kc == nil {
-		kc = &kernelCall{k: o.k, e: o.e, site: o.key.site, file: o.file, reaches: map[lowering.ContextKind]*reachState{}}
-		if o.prepared {
-			kc.meshes, kc.scope = o.meshes, o.scope
-		} else {
-			kc.meshes, kc.scope = visibleMeshes(in.env), in.env
-		}
-		in.calls[o.key] = kc
-		in.journal.calls = append(in.journal.calls, o.key)
-		in.order = append(in.order, kc)
-	}
-	rs := o.rs
-	r := &rs.r
-	if old, ok := kc.reaches[r.Kind]; ok && len(old.steps) <= len(rs.steps) {
-		return
-	}
-	if !o.prepared {
-		in.outerCall(r)
-	}
-	old, had := kc.reaches[r.Kind]
-	in.journal.reaches = append(in.journal.reaches, reachUndo{kc: kc, kind: r.Kind, old: old, had: had, order: len(kc.order)})
-	if !had {
-		kc.order = append(kc.order, r.Kind)
-	}
-	kc.reaches[r.Kind] = rs
-}
-
-// reachState is a Reach as the interpreter records it: what quotes source
-// text or has a position is kept as references into the IR (see text),
-// and facts renders it.
-type reachState struct {
-	r          Reach // Multi, Jit, ShardMap and Path left empty
-	multi, jit text
-	steps      []pathStep // the witness path, nearest call first
-}
-
-type pathStep struct {
-	file *Summary
-	site *Expr
-}
-
-func (rs *reachState) render() Reach {
-	r := rs.r
-	r.Multi, r.Jit = rs.multi.String(), rs.jit.String()
-	if r.SMCall != nil {
-		loc := r.SMFile.location(r.SMCall.Span)
-		r.ShardMap = &loc
-	}
-	r.Path = make([]Related, 0, len(rs.steps))
-	for _, st := range rs.steps {
-		r.Path = append(r.Path, Related{Location: st.file.location(st.site.Span), Message: "via `" + describeAt(st.file, st.site) + "`"})
-	}
-	return r
-}
-
-// reach folds the current context into the lowering lattice and captures
-// the witness path.
-func (in *interp) reach() *reachState {
-	c := in.cur
-	rs := &reachState{jit: c.Jit}
-	r := &rs.r
-	switch c.Kind {
-	case CtxPlain:
-		r.Kind = lowering.CtxEagerSingle
-		if !c.Multi.empty() {
-			r.Kind, rs.multi = lowering.CtxJitMulti, c.Multi
-			r.ExplicitMesh = c.Mesh != nil && c.Mesh.Explicit
-		}
-	case CtxShardMap:
-		r.Kind = lowering.CtxShardMapFull
-		if ok, missing := c.fullyManual(); !ok {
-			r.Kind, r.Missing = lowering.CtxShardMapPartial, missing
-		}
-		if c.SM != nil && c.SM.File != nil && c.SM.Site != nil {
-			r.SMCall, r.SMFile = c.SM.Site, c.SM.File
-		}
-		r.MeshAxes = c.MeshAxes
-	case CtxPmap:
-		r.Kind = lowering.CtxPmap
+// describeReach renders a context in words, for hovers and messages.
+func describeReach(r Reach) string {
+	var s string
+	switch r.Kind.String() {
+	case "eager-single":
+		s = "outside shard_map"
+	case "jit-multi":
+		s = "under a multi-device jit (" + r.Multi + ") without shard_map"
+	case "shard-map-full":
+		s = "inside a fully manual shard_map"
+	case "shard-map-partial":
+		s = "inside a shard_map that leaves axes " + strings.Join(r.Missing, ", ") + " not manual"
+	case "pmap":
+		s = "inside jax.pmap"
 	default:
-		r.Kind = lowering.CtxUnknown
+		s = "in an unknown context (no caller in the workspace)"
 	}
-	var last *Expr
-	for i := len(in.stack) - 1; i >= 0; i-- {
-		f := in.stack[i]
-		if f.site != nil && f.site == last {
-			continue // a wrapper and the function it wraps share one call site
-		}
-		last = f.site
-		if f.site != nil && f.file != nil {
-			rs.steps = append(rs.steps, pathStep{f.file, f.site})
-		} else if f.file != nil && i == 0 {
-			r.Entry = f.what
-		}
+	if r.Entry != "" {
+		s += ", reached from " + r.Entry
 	}
-	for _, f := range in.stack {
-		if f.def != nil && r.JitDef == nil {
-			if d := jitDecorator(f.def); d != nil {
-				r.JitDef, r.JitDeco = f.def, d
-			}
-		}
-	}
-	if len(in.stack) > 0 && in.stack[0].what != "" && r.Entry == "" {
-		r.Entry = in.stack[0].what
-	}
-	r.Library = len(in.stack) > 0 && in.stack[0].library
-	return rs
-}
-
-// firstLine is the short anchor of spec §3: the span cut at the end of
-// its first line.
-func (s *Summary) firstLine(sp pp.Span) Location {
-	m := s.Mapper()
-	if end := m.LineEnd(m.Line(sp.Start)); end < sp.End && end > sp.Start {
-		sp.End = end
-	}
-	return s.location(sp)
-}
-
-// outerCall records on r the path's first call from its entry, with the
-// meshes visible there (for fixes); done only for reaches that are kept,
-// since listing a scope's names is not free.
-func (in *interp) outerCall(r *Reach) {
-	for _, f := range in.stack {
-		if f.site != nil && f.file != nil && f.site.Kind == ExCall {
-			r.Outer = &OuterCall{Call: f.site, File: f.file, Meshes: visibleMeshes(f.env), scope: f.env}
-			return
-		}
-	}
-}
-
-// location converts a span of this file to a Location.
-func (s *Summary) location(sp pp.Span) Location {
-	m := s.Mapper()
-	l, c := m.LineCol(sp.Start)
-	el, ec := m.LineCol(sp.End)
-	return Location{File: s.Path, Span: sp, Pos: Position{Line: l, Column: c, EndLine: el, EndColumn: ec}}
-}
-
-func describeAt(s *Summary, e *Expr) string {
-	txt := string(s.Src[e.Span.Start:e.Span.End])
-	for i := 0; i < len(txt); i++ {
-		if txt[i] == '\n' || txt[i] == '\r' {
-			txt = txt[:i] + "…"
-			break
-		}
-	}
-	if len(txt) > 60 {
-		txt = txt[:57] + "…"
-	}
-	return txt
-}
-
-// facts exports the recorded kernel calls.
-func (in *interp) facts() []*KernelCall {
-	out := make([]*KernelCall, 0, len(in.order))
-	for _, kc := range in.order {
-		out = append(out, in.fact(kc))
-	}
-	return out
-}
-
-// filesOf lists the summaries kc's fact quotes or locates anything in:
-// when one of them moves, the fact must be rendered again.
-func (in *interp) filesOf(kc *kernelCall) []*Summary {
-	var out []*Summary
-	add := func(s *Summary) {
-		if s != nil && !slices.Contains(out, s) { // a handful of files
-			out = append(out, s)
-		}
-	}
-	add(kc.file)
-	add(kc.k.File)
-	for _, op := range kc.e.Ops {
-		add(op.File)
-	}
-	for _, k := range kc.order {
-		rs := kc.reaches[k]
-		add(rs.r.SMFile)
-		add(rs.multi.file)
-		add(rs.jit.file)
-		for _, st := range rs.steps {
-			add(st.file)
-		}
-	}
-	return out
-}
-
-// fact renders one kernel call.
-func (in *interp) fact(kc *kernelCall) *KernelCall {
-	e := kc.e
-	f := &KernelCall{
-		Site: kc.file.firstLine(kc.site.Span), Kernel: e.Name, Entry: kc.k.Entry,
-		Backend: e.Backend, Effects: e.Effects, Decl: kc.k.File.location(kc.k.Site.Span), MaybeComm: e.MaybeComm,
-		Call: kc.site, File: kc.file, Meshes: kc.meshes, scope: kc.scope, OutArity: outArity(kc.k.Kw["out_shape"]),
-	}
-	for _, op := range e.Ops {
-		f.Ops = append(f.Ops, OpFact{Location: op.File.location(op.Site.Span),
-			Kind: op.Kind, API: op.API, IDForm: op.IDForm, Axes: op.Axes})
-	}
-	for _, k := range kc.order {
-		f.Reaches = append(f.Reaches, kc.reaches[k].render())
-	}
-	return f
-}
-
-// visibleMeshes lists the names bound to meshes in env's scope chain,
-// innermost scope first (sorted by name within a scope). It runs for every
-// kernel call the analysis records, so it touches only mesh values.
-func visibleMeshes(env *Env) []MeshRef {
-	seen := map[string]bool{}
-	var out []MeshRef
-	for e := env; e != nil; e = e.parent {
-		var here []MeshRef
-		e.each(func(name string, v Value) {
-			if seen[name] {
-				return
-			}
-			switch v := v.(type) {
-			case *vMesh:
-				here = append(here, MeshRef{Name: name, Axes: v.Axes})
-			case *vUnknown:
-				if name == "mesh" || strings.HasSuffix(name, "_mesh") {
-					here = append(here, MeshRef{Name: name})
-				}
-			}
-		})
-		sort.Slice(here, func(i, j int) bool { return here[i].Name < here[j].Name })
-		for _, m := range here {
-			seen[m.Name] = true
-		}
-		out = append(out, here...)
-	}
-	return out
-}
-
-// bound reports whether name is bound anywhere in the scope chain.
-func (e *Env) bound(name string) bool {
-	_, ok := e.lookup(name)
-	return ok
-}
-
-func outArity(v Value) int {
-	if s, ok := v.(*vSeq); ok {
-		return len(s.Items)
-	}
-	return 0
-}
-
-// jitDecorator returns def's decorator that is jax.jit, jax.jit(...) or
-// functools.partial(jax.jit, ...), resolved through its file's imports.
-func jitDecorator(def *FuncDef) *Expr {
-	isJit := func(e *Expr) bool {
-		for _, r := range def.File.Refs {
-			if r.Kind == RefExpr && r.Span == e.Span {
-				api, ok := lowering.Lookup(r.Qual)
-				return ok && api.Role == lowering.RoleJit
-			}
-		}
-		return false
-	}
-	for _, d := range def.Decorators {
-		switch {
-		case isJit(d):
-			return d
-		case d.Kind == ExCall && isJit(d.X):
-			return d
-		case d.Kind == ExCall && len(d.Args) > 0 && isJit(d.Args[0]):
-			return d // functools.partial(jax.jit, ...)
-		}
-	}
-	return nil
+	return s
 }

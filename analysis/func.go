@@ -6,9 +6,11 @@ import (
 	"slices"
 	"strings"
 	"unsafe"
+
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 )
 
-func (in *interp) makeFunc(env *Env, def *FuncDef) *vFunc {
+func (in *interp) makeFunc(env *scope, def *ir.FuncDef) *vFunc {
 	closure := env
 	if env.classBody {
 		closure = env.parent
@@ -26,8 +28,8 @@ func (in *interp) makeFunc(env *Env, def *FuncDef) *vFunc {
 
 // defineFunc evaluates a def statement: the function, then its
 // decorators applied bottom-up.
-func (in *interp) defineFunc(env *Env, def *FuncDef) Value {
-	var v Value = in.makeFunc(env, def)
+func (in *interp) defineFunc(env *scope, def *ir.FuncDef) value {
+	var v value = in.makeFunc(env, def)
 	for i := len(def.Decorators) - 1; i >= 0; i-- {
 		d := def.Decorators[i]
 		dv := in.eval(env, d)
@@ -39,13 +41,13 @@ func (in *interp) defineFunc(env *Env, def *FuncDef) Value {
 			case "builtins.classmethod":
 				if f, ok := v.(*vFunc); ok {
 					c := *f
-					c.Self = &vConst{C: Const{Kind: ConstNone}} // bound to the class at lookup
+					c.Self = &vConst{C: ir.Const{Kind: ir.ConstNone}} // bound to the class at lookup
 					v = &classMethod{f: &c}
 				}
 				continue
 			}
 		}
-		v = in.call(dv, args{pos: []Value{v}, kw: map[string]Value{}}, d)
+		v = in.call(dv, args{pos: []value{v}, kw: map[string]value{}}, d)
 		if v == unknown || isNone(v) {
 			// An opaque decorator: keep the function so that calls of the
 			// decorated name still reach its body.
@@ -60,8 +62,8 @@ type classMethod struct{ f *vFunc }
 
 func (*classMethod) isValue() {}
 
-func (in *interp) defineClass(env *Env, cd *ClassDef) Value {
-	c := &vClass{Def: cd, Attrs: map[string]Value{}}
+func (in *interp) defineClass(env *scope, cd *ir.ClassDef) value {
+	c := &vClass{Def: cd, Attrs: map[string]value{}}
 	for _, b := range cd.Bases {
 		c.Bases = append(c.Bases, in.eval(env, b))
 	}
@@ -73,7 +75,7 @@ func (in *interp) defineClass(env *Env, cd *ClassDef) Value {
 }
 
 // callFunc evaluates a workspace function's body for one abstract call.
-func (in *interp) callFunc(f *vFunc, a args, site *Expr) Value {
+func (in *interp) callFunc(f *vFunc, a args, site *ir.Expr) value {
 	in.markCalled(f.Def)
 	if len(in.wrapper) > 0 && in.isShardMapWrapper(f.Def) {
 		return in.callShardMapWrapper(a, site)
@@ -113,18 +115,17 @@ func (in *interp) callFunc(f *vFunc, a args, site *Expr) Value {
 	in.stack = append(in.stack, &frame{site: site, file: in.file, what: f.Def.Name, ctx: in.cur, env: in.env, def: f.Def})
 	in.file = f.Def.File
 	in.execBody(env, f.Def.Body)
-	var out Value
+	var out value
 	for _, r := range in.ret {
 		out = join(out, r)
 	}
 	if out == nil {
-		out = &vConst{C: Const{Kind: ConstNone}}
+		out = &vConst{C: ir.Const{Kind: ir.ConstNone}}
 	}
 	in.stack = in.stack[:len(in.stack)-1]
 	in.ret, in.file, in.cur = savedRet, savedFile, savedCur
 	delete(in.active, key)
-	in.memo[key] = out
-	in.journal.memo = append(in.journal.memo, key)
+	in.h.journal.memo.add(key, out)
 	return out
 }
 
@@ -153,27 +154,27 @@ func (in *interp) callKey(f *vFunc, a args) string {
 }
 
 // bind creates the callee's scope with its parameters bound.
-func (in *interp) bind(f *vFunc, a args) *Env {
+func (in *interp) bind(f *vFunc, a args) *scope {
 	env := newEnv(f.Env, f.Env.mod)
 	pos := a.pos
 	if f.Self != nil {
-		pos = append([]Value{f.Self}, pos...)
+		pos = append([]value{f.Self}, pos...)
 	}
 	used := map[string]bool{}
 	for i, p := range f.Def.Params {
-		var v Value
+		var v value
 		switch p.Kind {
-		case ParamVarArgs:
+		case ir.ParamVarArgs:
 			v = &vSeq{Items: pos}
 			if a.opaque {
 				v = unknown
 			}
 			pos = nil
-		case ParamKwArgs:
+		case ir.ParamKwArgs:
 			d := &vDict{}
 			for _, k := range slices.Sorted(maps.Keys(a.kw)) {
 				if !used[k] {
-					d.Keys = append(d.Keys, &vConst{C: Const{Kind: ConstStr, S: k}})
+					d.Keys = append(d.Keys, &vConst{C: ir.Const{Kind: ir.ConstStr, S: k}})
 					d.Items = append(d.Items, a.kw[k])
 				}
 			}
@@ -182,10 +183,10 @@ func (in *interp) bind(f *vFunc, a args) *Env {
 				v = unknown
 			}
 		default:
-			if kv, ok := a.kw[p.Name]; ok && p.Kind != ParamPosOnly {
+			if kv, ok := a.kw[p.Name]; ok && p.Kind != ir.ParamPosOnly {
 				v = kv
 				used[p.Name] = true
-			} else if len(pos) > 0 && p.Kind != ParamKwOnly {
+			} else if len(pos) > 0 && p.Kind != ir.ParamKwOnly {
 				v, pos = pos[0], pos[1:]
 			} else if a.opaque {
 				v = unknown
@@ -200,15 +201,14 @@ func (in *interp) bind(f *vFunc, a args) *Env {
 	return env
 }
 
-func (in *interp) instantiate(c *vClass, a args, site *Expr) Value {
+func (in *interp) instantiate(c *vClass, a args, site *ir.Expr) value {
 	// One abstract object per creation site and class (allocation-site
 	// abstraction): evaluating the site again refines the same object.
 	inst := in.instances[instKey{site, c}]
 	if inst == nil || site == nil {
-		inst = &vInstance{Class: c, Attrs: map[string]Value{}}
+		inst = &vInstance{Class: c, Attrs: map[string]value{}}
 		if site != nil {
-			in.instances[instKey{site, c}] = inst
-			in.journal.instances = append(in.journal.instances, instKey{site, c})
+			in.h.journal.instances.add(instKey{site, c}, inst)
 		}
 	}
 	if init := in.classAttr(c, "__init__", 0); init != nil {
@@ -226,12 +226,12 @@ func (in *interp) instantiate(c *vClass, a args, site *Expr) Value {
 // isDataclass recognises @dataclass, @dataclasses.dataclass(...) and
 // look-alikes (flax.struct.dataclass, chex.dataclass): their generated
 // __init__ binds the annotated fields in order.
-func isDataclass(cd *ClassDef) bool {
+func isDataclass(cd *ir.ClassDef) bool {
 	for _, d := range cd.Decorators {
-		if d.Kind == ExCall {
+		if d.Kind == ir.ExCall {
 			d = d.X
 		}
-		if (d.Kind == ExName || d.Kind == ExAttr) && d.Name == "dataclass" {
+		if (d.Kind == ir.ExName || d.Kind == ir.ExAttr) && d.Name == "dataclass" {
 			return true
 		}
 	}
@@ -244,7 +244,7 @@ func isDataclass(cd *ClassDef) bool {
 func (in *interp) bindFields(inst *vInstance, c *vClass, a args) {
 	pos := a.pos
 	for _, st := range c.Def.Body {
-		if len(st.Targets) != 1 || st.Targets[0].Kind != ExName || st.Kind != StOther && st.Kind != StAssign {
+		if len(st.Targets) != 1 || st.Targets[0].Kind != ir.ExName || st.Kind != ir.StOther && st.Kind != ir.StAssign {
 			continue
 		}
 		name := st.Targets[0].Name
@@ -261,7 +261,7 @@ func (in *interp) bindFields(inst *vInstance, c *vClass, a args) {
 }
 
 // classAttr looks a name up in a class and its workspace bases.
-func (in *interp) classAttr(c *vClass, name string, depth int) Value {
+func (in *interp) classAttr(c *vClass, name string, depth int) value {
 	if v, ok := c.Attrs[name]; ok {
 		return v
 	}
@@ -279,14 +279,14 @@ func (in *interp) classAttr(c *vClass, name string, depth int) Value {
 }
 
 type instKey struct {
-	site *Expr
+	site *ir.Expr
 	cls  *vClass
 }
 
 // isShardMapWrapper reports whether def is one of the configured
 // `shard-map-wrappers`: project helpers that run their first argument
 // under shard_map. Names match on any importable name of the module.
-func (in *interp) isShardMapWrapper(def *FuncDef) bool {
+func (in *interp) isShardMapWrapper(def *ir.FuncDef) bool {
 	if def.File == nil {
 		return false
 	}
@@ -310,7 +310,7 @@ func (in *interp) isShardMapWrapper(def *FuncDef) bool {
 // callShardMapWrapper models a configured wrapper: `wrap(f)` returns f
 // under a fully manual shard_map (mesh unknown); `wrap(f, *args)` also
 // calls it with args there.
-func (in *interp) callShardMapWrapper(a args, site *Expr) Value {
+func (in *interp) callShardMapWrapper(a args, site *ir.Expr) value {
 	fn := first(a)
 	sm := &vShardMapped{Fn: fn, Spec: &smSpec{Site: site, File: in.file, API: "shard-map-wrapper", AllManual: true}}
 	if len(a.pos) <= 1 {

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 	"github.com/pallas-ls/pallas-ls/lowering"
 )
 
@@ -35,7 +36,7 @@ import (
 //
 // So the library entry is skipped. Every function it could evaluate is
 // marked called, by the skipping entry: an edit to any of them resumes the
-// analysis from that entry (journal.go), as for a function that ran, since
+// analysis from that entry (resume.go), as for a function that ran, since
 // the edit may make the function no longer inert.
 // Its evaluation count moves as if it had run. What differs from running
 // it is the steps not spent, and the evaluation counts of the functions it
@@ -43,7 +44,7 @@ import (
 // distinct ones.
 //
 // The test reads identifiers and the kinds of values, never literals, so
-// an edit the trivia path keeps (trivia.go) cannot change its answer.
+// an edit the trivia path keeps (ir/trivia.go) cannot change its answer.
 
 // maxInertDepth bounds the nesting of values inspected.
 const maxInertDepth = 4
@@ -62,9 +63,9 @@ type globalRef struct {
 // funcRefs is what a function's text says for the inert test, computed once
 // per run and function.
 type funcRefs struct {
-	ok   bool        // no import, no class
-	refs []globalRef // distinct
-	defs []*FuncDef  // the function and the functions and lambdas nested in it
+	ok   bool          // no import, no class
+	refs []globalRef   // distinct
+	defs []*ir.FuncDef // the function and the functions and lambdas nested in it
 }
 
 // refsOf returns what the inert test reads of a module-level function.
@@ -72,7 +73,7 @@ type funcRefs struct {
 // re-summarised file has new ones; the dead-body path, which gives an old
 // FuncDef a new body, drops its entry), so the last run's answers carry
 // over; the map keeps only the functions this run asked about.
-func (in *interp) refsOf(d *FuncDef) *funcRefs {
+func (in *interp) refsOf(d *ir.FuncDef) *funcRefs {
 	if r := in.inertRefs[d]; r != nil {
 		return r
 	}
@@ -83,11 +84,19 @@ func (in *interp) refsOf(d *FuncDef) *funcRefs {
 		r = w.r
 	}
 	if in.inertRefs == nil {
-		in.inertRefs = make(map[*FuncDef]*funcRefs, len(in.inertPrev))
+		in.inertRefs = make(map[*ir.FuncDef]*funcRefs, len(in.inertPrev))
 	}
 	in.inertRefs[d] = r
 	return r
 }
+
+// inertCache is what the inert test read of each function it asked about,
+// for the next run (runSettings.inertPrev).
+func (in *interp) inertCache() map[*ir.FuncDef]*funcRefs { return in.inertRefs }
+
+// forgetInert drops what the inert test read of def, whose body an edit
+// replaced (reuse.go).
+func (in *interp) forgetInert(def *ir.FuncDef) { delete(in.inertRefs, def) }
 
 type inertScope struct {
 	parent *inertScope
@@ -108,7 +117,7 @@ type refWalk struct {
 	seen map[string]bool
 }
 
-func (w *refWalk) fn(parent *inertScope, d *FuncDef) {
+func (w *refWalk) fn(parent *inertScope, d *ir.FuncDef) {
 	w.r.defs = append(w.r.defs, d)
 	sc := &inertScope{parent: parent, params: map[string]bool{}}
 	for _, p := range d.Params {
@@ -117,18 +126,18 @@ func (w *refWalk) fn(parent *inertScope, d *FuncDef) {
 	w.body(sc, d.Body)
 }
 
-func (w *refWalk) body(sc *inertScope, body []*Stmt) {
+func (w *refWalk) body(sc *inertScope, body []*ir.Stmt) {
 	for _, st := range body {
 		w.stmt(sc, st)
 	}
 }
 
-func (w *refWalk) stmt(sc *inertScope, st *Stmt) {
+func (w *refWalk) stmt(sc *inertScope, st *ir.Stmt) {
 	switch st.Kind {
-	case StImport, StClass:
+	case ir.StImport, ir.StClass:
 		w.r.ok = false
 		return
-	case StDef:
+	case ir.StDef:
 		// Decorators and defaults run in the enclosing scope.
 		for _, d := range st.Def.Decorators {
 			w.expr(sc, d)
@@ -151,28 +160,28 @@ func (w *refWalk) stmt(sc *inertScope, st *Stmt) {
 	w.body(sc, st.Finally)
 }
 
-func (w *refWalk) expr(sc *inertScope, e *Expr) {
+func (w *refWalk) expr(sc *inertScope, e *ir.Expr) {
 	if e == nil || !w.r.ok {
 		return
 	}
 	switch e.Kind {
-	case ExName:
+	case ir.ExName:
 		w.ref(sc, e.Name, nil)
 		return
-	case ExAttr:
+	case ir.ExAttr:
 		var attrs []string
 		x := e
-		for ; x.Kind == ExAttr; x = x.X {
+		for ; x.Kind == ir.ExAttr; x = x.X {
 			attrs = append(attrs, x.Name)
 		}
-		if x.Kind != ExName {
+		if x.Kind != ir.ExName {
 			w.expr(sc, x)
 			return
 		}
 		slices.Reverse(attrs)
 		w.ref(sc, x.Name, attrs)
 		return
-	case ExLambda:
+	case ir.ExLambda:
 		w.defaults(sc, e.Lambda)
 		w.fn(sc, e.Lambda)
 		return
@@ -189,7 +198,7 @@ func (w *refWalk) expr(sc *inertScope, e *Expr) {
 
 // defaults reads a def's or lambda's default values, which run in the
 // enclosing scope.
-func (w *refWalk) defaults(sc *inertScope, d *FuncDef) {
+func (w *refWalk) defaults(sc *inertScope, d *ir.FuncDef) {
 	for _, p := range d.Params {
 		w.expr(sc, p.Default)
 	}
@@ -212,15 +221,15 @@ func (w *refWalk) ref(sc *inertScope, name string, attrs []string) {
 // inertCheck follows the references of one library function.
 type inertCheck struct {
 	in   *interp
-	defs []*FuncDef // every function the check visited
-	seen map[*FuncDef]bool
+	defs []*ir.FuncDef // every function the check visited
+	seen map[*ir.FuncDef]bool
 	work int
 }
 
 // inertFunc reports whether calling the module-level function f with
 // opaque arguments is inert, and returns the functions it could evaluate.
-func (in *interp) inertFunc(f *vFunc) ([]*FuncDef, bool) {
-	c := &inertCheck{in: in, seen: map[*FuncDef]bool{}}
+func (in *interp) inertFunc(f *vFunc) ([]*ir.FuncDef, bool) {
+	c := &inertCheck{in: in, seen: map[*ir.FuncDef]bool{}}
 	if !c.fn(f) {
 		return nil, false
 	}
@@ -253,7 +262,7 @@ func (c *inertCheck) fn(f *vFunc) bool {
 }
 
 // value checks a value read through the attribute chain attrs.
-func (c *inertCheck) value(v Value, attrs []string, depth int) bool {
+func (c *inertCheck) value(v value, attrs []string, depth int) bool {
 	if depth == 0 {
 		return false
 	}
@@ -272,10 +281,11 @@ func (c *inertCheck) value(v Value, attrs []string, depth int) bool {
 		// Reading an attribute of a module that has run reads its scope;
 		// anything else may run a module.
 		m := v.M
-		if len(attrs) == 0 || m.state != 2 || m.env == nil {
+		r := c.in.mods[m.id]
+		if len(attrs) == 0 || r.state != modDone || r.env == nil {
 			return false
 		}
-		w, ok := m.env.get(attrs[0])
+		w, ok := r.env.get(attrs[0])
 		return ok && c.value(w, attrs[1:], depth)
 	case *vFunc:
 		return c.values(v.Defaults, depth) && c.fn(v)
@@ -283,7 +293,7 @@ func (c *inertCheck) value(v Value, attrs []string, depth int) bool {
 	return false
 }
 
-func (c *inertCheck) values(vs []Value, depth int) bool {
+func (c *inertCheck) values(vs []value, depth int) bool {
 	for _, v := range vs {
 		if v != nil && !c.value(v, nil, depth-1) {
 			return false

@@ -170,7 +170,7 @@ func writeProject(t *testing.T, project [][2]string) []analysis.SourceFile {
 func TestInertMatchesEvaluation(t *testing.T) {
 	cases, _ := filepath.Glob("rules/testdata/PAL*/*")
 	cases = append(cases, "../examples", "inert", "dead", "mixed")
-	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
+	opts := withRules(analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true})
 	skipped := 0
 	for _, dir := range cases {
 		files := projectFiles(t, dir)
@@ -232,7 +232,7 @@ func contexts(r *analysis.Result) []string {
 // count as called, so the dead-body path does not keep the last run.
 func TestInertEditsRerun(t *testing.T) {
 	files := inertProject(t)
-	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
+	opts := withRules(analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true})
 	e := analysis.NewEngine()
 	before, err := e.Check(context.Background(), files, opts)
 	if err != nil {
@@ -261,7 +261,7 @@ func TestInertEditsRerun(t *testing.T) {
 // function a new body: its answer must be read again.
 func TestInertCacheDropsNewBodies(t *testing.T) {
 	files := inertProject(t)
-	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
+	opts := withRules(analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true})
 	e := analysis.NewEngine()
 	if _, err := e.Check(context.Background(), files, opts); err != nil {
 		t.Fatal(err)

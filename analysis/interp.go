@@ -2,13 +2,17 @@ package analysis
 
 import (
 	"context"
+	"fmt"
 	"unsafe"
+
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
 
 // DESIGN: context inference is an abstract interpreter, run from every
 // entry point, over the IR of the whole program.
 //
-// Lattice. Each expression evaluates to a Value (values.go): Unknown at the
+// Lattice. Each expression evaluates to a value (values.go): Unknown at the
 // bottom of knowledge, constants, workspace functions with their closures,
 // partials, JAX wrappers (shard_map, jit, pmap, pallas callables), meshes.
 // Branches whose condition is not static join their bindings into a union
@@ -52,9 +56,9 @@ import (
 // Re-checking after an edit. An edit that leaves every IR the same apart
 // from positions, or changes only what the last run never executed (a
 // module it never ran, the body of a function it never called),
-// re-renders the last run (reuse.go, trivia.go, deadbody.go). An edit
+// re-renders the last run (reuse.go, ir/trivia.go, ir/deadbody.go). An edit
 // that changes only the bodies of functions the run executed resumes it
-// (journal.go): every entry before the first one that executed a changed
+// (resume.go): every entry before the first one that executed a changed
 // body took the same steps and left the same state, which the journal
 // restores; the entries from there run again, but for main blocks and
 // library entries that ran none of the changed bodies, whose reports are
@@ -75,10 +79,10 @@ import (
 // functions are skipped). Of the function bytes in modules that run, 61%
 // (tpu-inference), 68% (sglang-jax) and 34% (jax) belong to functions the
 // concrete entries call, 15%, 2% and 18% to functions only library
-// entries call, the rest to functions never called (deadbody.go's share).
+// entries call, the rest to functions never called (ir/deadbody.go's share).
 // Two exact incremental designs were weighed against these figures:
 //   - Resume from the first entry that executed what changed (built:
-//     journal.go). The gain depends on where the first reader sits: a body
+//     resume.go). The gain depends on where the first reader sits: a body
 //     first run by a module top level re-runs nearly everything; kernel
 //     bodies, first run by tests in path order, about half; library-only
 //     bodies, the library phase only. Measured before building it, an
@@ -119,32 +123,32 @@ const (
 )
 
 type frame struct {
-	site *Expr
-	file *Summary
+	site *ir.Expr
+	file *ir.Summary
 	what string
-	ctx  *Ctx
+	ctx  *spmdCtx
 	// library marks the entry frame of a function no one calls.
 	library bool
 	// env is the scope of the call at site, for fixes that wrap it.
-	env *Env
+	env *scope
 	// def is the function this frame runs, if it is a workspace function.
-	def *FuncDef
+	def *ir.FuncDef
 }
 
 type interp struct {
 	ctx    context.Context
-	prog   *Program
+	prog   *program
 	opts   *Options
 	stack  []*frame
 	scans  int // kernel scans in progress
-	memo   map[string]Value
+	memo   map[string]value
 	active map[string]bool
 	// called holds, for each function whose body ran (or counts as run:
 	// inert.go), the number of the entry that first ran it (from 1).
-	called map[*FuncDef]int32
-	evals  map[*FuncDef]int
+	called map[*ir.FuncDef]int32
+	evals  map[*ir.FuncDef]int
 	// assigned caches, per if statement, the names its branches bind.
-	assigned map[*Stmt][]string
+	assigned map[*ir.Stmt][]string
 	// instances holds one abstract object per creation site.
 	instances map[instKey]*vInstance
 	budget    int
@@ -153,14 +157,14 @@ type interp struct {
 	effects   map[*kernelDecl]*kernelEffects
 	wrapper   map[string]bool
 	// cur is the innermost frame's context.
-	cur *Ctx
+	cur *spmdCtx
 	// env is the scope of the call expression being evaluated, so a kernel
 	// call can record the meshes visible where it happens (for fixes).
-	env *Env
+	env *scope
 	// file is the file whose code is being evaluated.
-	file *Summary
-	// retVal accumulates the current function's return values.
-	ret []Value
+	file *ir.Summary
+	// ret accumulates the current function's return values.
+	ret []value
 	// stopped is set when the budget is spent or the check is cancelled;
 	// limit is the budget, exhausted says it was spent, and truncated names
 	// the entry that was running then.
@@ -177,49 +181,55 @@ type interp struct {
 	// what the test read of each function, taken from inertPrev (the last
 	// run's) when the function is unchanged (inert.go).
 	inert                int
-	inertRefs, inertPrev map[*FuncDef]*funcRefs
+	inertRefs, inertPrev map[*ir.FuncDef]*funcRefs
 	noInert              bool
-	// journal, marks and entryNo let a later check resume the run
-	// (journal.go): the changes made, the state when each entry began, and
-	// the number of the entry running (from 1).
-	journal journal
-	marks   []mark
-	entryNo int32
 	// entries are the modules that run as entries (prune.go).
 	entries map[string]bool
-	// Detached entries and replays (detached.go): libStart is the mark
-	// where the library entries begin (-1 before); log collects what the
-	// running main block or library entry reports, mainLogs and lib keep
-	// them; replay and replayMods, while a check resumes the run at a
-	// test or later, hold the changed bodies and modules, and replayLib
-	// says it resumed at a main block or later; libReplayed says the
-	// library entries were replayed, so the journal holds none of their
-	// state.
-	libStart    int
-	testsStart  int // the mark where the tests begin, or -1
-	replayLib   bool
-	log         *entryLog
-	mainLogs    map[cursor]*entryLog
-	lib         *libraryLog
-	logLib      bool
-	replay      map[*FuncDef]bool
-	replayMods  map[*Module]bool
-	libReplayed bool
-	replayed    int // entries replayed, for the engine's count
+	// mods holds each module's run, by module.id.
+	mods []modRun
+	// h is what a later check needs to resume the run (resume.go).
+	h history
 }
 
-func newInterp(ctx context.Context, prog *Program, opts *Options, budget int) *interp {
+func newInterp(ctx context.Context, prog *program, opts *Options, budget int) *interp {
 	in := &interp{
-		ctx: ctx, prog: prog, opts: opts, libStart: -1, testsStart: -1,
-		memo: map[string]Value{}, active: map[string]bool{}, called: map[*FuncDef]int32{}, evals: map[*FuncDef]int{}, assigned: map[*Stmt][]string{}, instances: map[instKey]*vInstance{},
+		prog: prog, opts: opts,
+		memo: map[string]value{}, called: map[*ir.FuncDef]int32{}, evals: map[*ir.FuncDef]int{}, assigned: map[*ir.Stmt][]string{}, instances: map[instKey]*vInstance{},
 		calls: map[callSiteKey]*kernelCall{}, effects: map[*kernelDecl]*kernelEffects{},
-		wrapper: map[string]bool{}, limit: budget,
+		wrapper: map[string]bool{}, mods: make([]modRun, prog.nmods),
 	}
 	for _, w := range opts.ShardMapWrappers {
 		in.wrapper[w] = true
 	}
+	in.newHistory()
+	in.restart(ctx, budget)
 	return in
 }
+
+// restart readies in to run entries in ctx with the step budget budget:
+// what newInterp leaves, but for the state the entries run so far made.
+func (in *interp) restart(ctx context.Context, budget int) {
+	in.ctx, in.limit = ctx, budget
+	in.cur, in.env, in.file, in.ret, in.active = nil, nil, nil, nil, map[string]bool{}
+	in.stopped, in.exhausted, in.truncated = false, false, nil
+}
+
+// modRun is the state of one module's top level in a run.
+type modRun struct {
+	state modState
+	env   *scope // its globals, once it started
+}
+
+type modState uint8
+
+const (
+	modFresh   modState = iota // not run yet
+	modRunning                 // its top level is running (a cyclic importer sees it half done)
+	modDone
+)
+
+// globals is module m's global globals, nil while it has not run.
+func (in *interp) globals(m *module) *scope { return in.mods[m.id].env }
 
 // tick spends one unit of budget; false means stop evaluating.
 func (in *interp) tick() bool {
@@ -246,4 +256,23 @@ func (in *interp) tick() bool {
 // only the work done): linear in it, so a large workspace is not cut short.
 func stepBudget(keptBytes int) int {
 	return max(minBudget, int(budgetPerByte*float64(keptBytes)))
+}
+
+// budgetSpent reports whether the run spent its step budget: where it
+// stopped depends on the size of the files.
+func (in *interp) budgetSpent() bool { return in.exhausted }
+
+// budgetNote says, when the run spent its step budget, where it stopped:
+// what it had not reached yet was not analysed (unknown, never an error).
+func (in *interp) budgetNote(sums []*ir.Summary) (Diagnostic, bool) {
+	if !in.exhausted || len(sums) == 0 {
+		return Diagnostic{}, false
+	}
+	what, file := "its entries", sums[0]
+	if f := in.truncated; f != nil && f.file != nil {
+		what, file = f.what, f.file
+	}
+	return Diagnostic{Code: "note", Severity: SeverityInfo, Location: Locate(file, pp.Span{}),
+		Message: fmt.Sprintf("the analysis spent its step budget (%d steps) while running %s; "+
+			"what it had not reached was not analysed, so findings may be missing", in.limit, what)}, true
 }

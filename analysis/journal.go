@@ -1,207 +1,234 @@
 package analysis
 
-import "github.com/pallas-ls/pallas-ls/lowering"
+import (
+	"slices"
 
-// The journal and resuming a run. A run evaluates entries in a fixed order
-// (runFrom: module top levels, tests, configured entry points, main
-// blocks, library functions), each in the state the ones before it left
-// (main blocks: the state the configured entry points left; detached.go). An edit inside
-// the bodies of functions leaves every entry before the first one that
-// executed such a body (interp.called keeps each function's first entry)
-// taking the same steps: what it read is the same. So the run can be
-// taken back to the state in which that entry began and continue from
-// there, with the new bodies: what a fresh run would do after the same
-// first entries. reuse.go decides when (compareBodies swaps the changed
-// bodies in, as deadbody.go does for bodies that never ran); resume in
-// check.go runs it.
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+	"github.com/pallas-ls/pallas-ls/lowering"
+)
+
+// The journal: every change to interpreter state that outlives the entry
+// making it, with what to restore, so that a run can be taken back to the
+// state an entry began in (resume.go) and a detached entry can take back
+// what it did (detached.go). One log per kind of state (a location only
+// ever changes through one kind, so each log is undone last-first on its
+// own), of three shapes:
+//   - keyLog: keys added to a map, undone by deleting them: memo, called,
+//     instances, calls (kernel call records), effects, and assigned, a
+//     cache keyed by statements that would otherwise keep the IR of every
+//     replaced body alive;
+//   - countLog: counters incremented, undone by decrementing: evals;
+//   - setLog: a value set in a place (a map, a scope, the module table, a
+//     kernel call's contexts) with the old one: attrs (an attribute of an
+//     instance or class), envs (a binding of a module scope set from
+//     another module, `mod.X = v`), mods (a module first run: its scope is
+//     dropped, to run again), reaches (a kernel call's context record
+//     added or replaced).
 //
-// Taking it back: the interpreter records here every change to state that
-// outlives the entry making it, with what to restore; a mark at the start
-// of each entry says how long each record list was then (and the length
-// of in.order, of in.pins, the step count). Lists, one per kind of state
-// (a location only ever changes through one kind, so each list is undone
-// last-first on its own):
-//   - memo, called, evals, instances, calls (kernel call records),
-//     effects: keys added to the interpreter's maps (evals: one count
-//     added per record); assigned too, a cache keyed by statements, which
-//     would otherwise keep the IR of every replaced body alive;
-//   - attrs: an attribute of an instance or class set, with the old value;
-//   - envs: a binding of a module scope set from another module
-//     (`mod.X = v`), with the old value;
-//   - mods: modules first run (their scope is dropped, to run again);
-//   - reaches: a kernel call's context record replaced or added.
+// Each log also takes its records out, undoing them but keeping what they
+// set, and puts them back (takeFrom): a main block runs in the state
+// before the tests (detached.go).
 //
-// Objects created after the mark are unreachable once it is restored, so
+// Objects created after a mark are unreachable once it is restored, so
 // changes to them need no undoing; recording them too keeps the rule
 // simple: one append per change, small next to the evaluation making it.
 
+// A changeLog is the journal of one kind of state.
+type changeLog interface {
+	len() int
+	// undoTo undoes the records from n on, last first, and drops them.
+	undoTo(n int)
+	// takeFrom is undoTo keeping the records and what they set; put
+	// sets it again and appends the records back.
+	takeFrom(n int) (put func())
+}
+
 type journal struct {
-	assigned  []*Stmt // a cache, but keyed by IR the next resume may replace
-	memo      []string
-	called    []*FuncDef
-	evals     []*FuncDef
-	instances []instKey
-	calls     []callSiteKey
-	effects   []*kernelDecl
-	attrs     []attrUndo
-	envs      []envUndo
-	mods      []*Module
-	reaches   []reachUndo
+	// What the evaluation reads (undoState).
+	memo      keyLog[string, value]
+	assigned  keyLog[*ir.Stmt, []string]
+	instances keyLog[instKey, *vInstance]
+	effects   keyLog[*kernelDecl, *kernelEffects]
+	evals     countLog[*ir.FuncDef]
+	attrs     setLog[string, value]
+	envs      setLog[string, value]
+	mods      setLog[int, modRun]
+	// What it reported (undoOutputs).
+	called  keyLog[*ir.FuncDef, int32]
+	calls   keyLog[callSiteKey, *kernelCall]
+	reaches setLog[lowering.ContextKind, *reachState]
 }
 
-type attrUndo struct {
-	m    map[string]Value
-	name string
-	old  Value
-	had  bool
+const nState, nOutputs = 8, 3
+
+func (j *journal) state() [nState]changeLog {
+	return [...]changeLog{&j.memo, &j.assigned, &j.instances, &j.effects, &j.evals, &j.attrs, &j.envs, &j.mods}
 }
 
-type envUndo struct {
-	env  *Env
-	name string
-	old  Value
-	had  bool
+func (j *journal) outputs() [nOutputs]changeLog {
+	return [...]changeLog{&j.called, &j.calls, &j.reaches}
 }
 
-type reachUndo struct {
-	kc    *kernelCall
-	kind  lowering.ContextKind
-	old   *reachState
-	had   bool
-	order int // len(kc.order) before
+// keyLog records the keys added to one map.
+type keyLog[K comparable, V any] struct {
+	m    map[K]V
+	keys []K
 }
 
-// mark is the state of a run when one entry began.
-type mark struct {
-	at                                                                cursor
-	memo, called, evals, instances, calls, effects, attrs, envs, mods int
-	reaches, order, budget, inert, pins, assigned                     int
+func (l *keyLog[K, V]) add(k K, v V) {
+	l.m[k] = v
+	l.keys = append(l.keys, k)
 }
 
-// cursor is an entry's place in analyze's loops: the phase, the module
-// (or configured entry point), the statement of its body and the method
-// of a class statement.
-type cursor struct{ phase, mod, stmt, method int }
+func (l *keyLog[K, V]) len() int { return len(l.keys) }
 
-const (
-	phaseModules = iota
-	phaseTests
-	phaseConfigured
-	phaseMains
-	phaseLibrary
-	phaseDone
-)
+func (l *keyLog[K, V]) undoTo(n int) {
+	for i := len(l.keys) - 1; i >= n; i-- {
+		delete(l.m, l.keys[i])
+	}
+	l.keys = truncate(l.keys, n)
+}
 
-// begin starts the entry at c: marks the state, numbers the entry.
-func (in *interp) begin(c cursor) {
-	j := &in.journal
-	in.marks = append(in.marks, mark{at: c,
-		memo: len(j.memo), called: len(j.called), evals: len(j.evals), instances: len(j.instances),
-		calls: len(j.calls), effects: len(j.effects), attrs: len(j.attrs), envs: len(j.envs), mods: len(j.mods),
-		reaches: len(j.reaches), order: len(in.order), budget: in.budget, inert: in.inert, pins: len(in.pins),
-		assigned: len(j.assigned)})
-	in.entryNo = int32(len(in.marks))
-	if in.logLib {
-		if in.log != nil {
-			in.log.seen = nil // only the running entry adds to its log
+func (l *keyLog[K, V]) takeFrom(n int) func() {
+	keys := slices.Clone(l.keys[n:])
+	vals := make([]V, len(keys))
+	for i, k := range keys {
+		vals[i] = l.m[k]
+	}
+	l.undoTo(n)
+	return func() {
+		for i, k := range keys {
+			l.add(k, vals[i])
 		}
-		in.log = &entryLog{seen: map[*FuncDef]bool{}}
-		in.lib.entries = append(in.lib.entries, libEntry{mark: len(in.marks) - 1, at: c, log: in.log})
 	}
 }
 
-// undoTo takes the state back to the start of entry k (0-based) and drops
-// the marks from there on.
-func (in *interp) undoTo(k int) {
-	m := in.marks[k]
-	switch {
-	case m.at.phase != phaseMains:
-		in.undoState(m)
-	case in.libStart >= 0 && in.libStart < len(in.marks):
-		// A main block's mark holds the lengths of the state swapped out,
-		// and what main blocks changed they took back (detached.go): the
-		// state to take back is the library entries', to where they began.
-		in.undoState(in.marks[in.libStart])
-	}
-	in.undoOutputs(m)
-	in.marks = in.marks[:k]
-	in.entryNo = int32(k)
-	in.dropLogsFrom(k)
-	if k <= in.testsStart {
-		in.testsStart = -1
-	}
+// countLog records the increments of the counters of one map.
+type countLog[K comparable] struct {
+	m    map[K]int
+	keys []K
 }
 
-// undoState takes back, to mark m, what the evaluation reads (the memo,
-// objects, scopes, counters, the step count), leaving what it reported
-// (called, kernel calls and their contexts) in place: the end of a
-// detached entry (driver.go).
-func (in *interp) undoState(m mark) {
-	j := &in.journal
-	for i := len(j.memo) - 1; i >= m.memo; i-- {
-		delete(in.memo, j.memo[i])
-	}
-	for i := len(j.assigned) - 1; i >= m.assigned; i-- {
-		delete(in.assigned, j.assigned[i])
-	}
-	for i := len(j.evals) - 1; i >= m.evals; i-- {
-		if d := j.evals[i]; in.evals[d] <= 1 {
-			delete(in.evals, d)
+func (l *countLog[K]) inc(k K) {
+	l.m[k]++
+	l.keys = append(l.keys, k)
+}
+
+func (l *countLog[K]) len() int { return len(l.keys) }
+
+func (l *countLog[K]) undoTo(n int) {
+	for i := len(l.keys) - 1; i >= n; i-- {
+		if k := l.keys[i]; l.m[k] <= 1 {
+			delete(l.m, k)
 		} else {
-			in.evals[d]--
+			l.m[k]--
 		}
 	}
-	for i := len(j.instances) - 1; i >= m.instances; i-- {
-		delete(in.instances, j.instances[i])
-	}
-	for i := len(j.effects) - 1; i >= m.effects; i-- {
-		delete(in.effects, j.effects[i])
-	}
-	for i := len(j.attrs) - 1; i >= m.attrs; i-- {
-		if u := j.attrs[i]; u.had {
-			u.m[u.name] = u.old
-		} else {
-			delete(u.m, u.name)
-		}
-	}
-	for i := len(j.envs) - 1; i >= m.envs; i-- {
-		if u := j.envs[i]; u.had {
-			u.env.set(u.name, u.old)
-		} else {
-			u.env.unset(u.name)
-		}
-	}
-	for i := len(j.mods) - 1; i >= m.mods; i-- {
-		j.mods[i].state, j.mods[i].env = 0, nil
-	}
-	j.memo, j.assigned, j.evals = truncate(j.memo, m.memo), truncate(j.assigned, m.assigned), truncate(j.evals, m.evals)
-	j.instances, j.effects = truncate(j.instances, m.instances), truncate(j.effects, m.effects)
-	j.attrs, j.envs, j.mods = truncate(j.attrs, m.attrs), truncate(j.envs, m.envs), truncate(j.mods, m.mods)
-	in.pins = truncate(in.pins, m.pins)
-	in.budget = m.budget
+	l.keys = truncate(l.keys, n)
 }
 
-// undoOutputs takes back, to mark m, what the evaluation reported.
-func (in *interp) undoOutputs(m mark) {
-	j := &in.journal
-	for i := len(j.called) - 1; i >= m.called; i-- {
-		delete(in.called, j.called[i])
-	}
-	for i := len(j.calls) - 1; i >= m.calls; i-- {
-		delete(in.calls, j.calls[i])
-	}
-	for i := len(j.reaches) - 1; i >= m.reaches; i-- {
-		u := j.reaches[i]
-		if u.had {
-			u.kc.reaches[u.kind] = u.old
-		} else {
-			delete(u.kc.reaches, u.kind)
+func (l *countLog[K]) takeFrom(n int) func() {
+	keys := slices.Clone(l.keys[n:])
+	l.undoTo(n)
+	return func() {
+		for _, k := range keys {
+			l.inc(k)
 		}
-		u.kc.order = u.kc.order[:u.order]
 	}
-	j.called, j.calls, j.reaches = truncate(j.called, m.called), truncate(j.calls, m.calls), truncate(j.reaches, m.reaches)
-	in.order = truncate(in.order, m.order)
-	in.inert = m.inert
+}
+
+// place is where a setLog's values live: a map (mapPlace), a scope,
+// the module table (modTable), a kernel call's contexts (kernelCall).
+type place[K comparable, V any] interface {
+	get(K) (V, bool)
+	set(K, V)
+	unset(K)
+}
+
+// setLog records values set in places, with the values they replaced.
+type setLog[K comparable, V any] struct{ recs []setRecord[K, V] }
+
+type setRecord[K comparable, V any] struct {
+	at  place[K, V]
+	key K
+	old V
+	had bool
+}
+
+func (r *setRecord[K, V]) restore() {
+	if r.had {
+		r.at.set(r.key, r.old)
+	} else {
+		r.at.unset(r.key)
+	}
+}
+
+// set sets key in p to v, recording what it replaces.
+func (l *setLog[K, V]) set(p place[K, V], key K, v V) {
+	old, had := p.get(key)
+	l.recs = append(l.recs, setRecord[K, V]{at: p, key: key, old: old, had: had})
+	p.set(key, v)
+}
+
+func (l *setLog[K, V]) len() int { return len(l.recs) }
+
+func (l *setLog[K, V]) undoTo(n int) {
+	for i := len(l.recs) - 1; i >= n; i-- {
+		l.recs[i].restore()
+	}
+	l.recs = truncate(l.recs, n)
+}
+
+// takeFrom: a place may change more than once, so each record's value is
+// the one in place when the records after it are undone.
+func (l *setLog[K, V]) takeFrom(n int) func() {
+	recs := slices.Clone(l.recs[n:])
+	vals := make([]V, len(recs))
+	for i := len(recs) - 1; i >= 0; i-- {
+		vals[i], _ = recs[i].at.get(recs[i].key)
+		recs[i].restore()
+	}
+	l.recs = truncate(l.recs, n)
+	return func() {
+		for i, r := range recs {
+			r.at.set(r.key, vals[i])
+		}
+		l.recs = append(l.recs, recs...)
+	}
+}
+
+// mapPlace is a map as a place.
+type mapPlace[K comparable, V any] map[K]V
+
+func (m mapPlace[K, V]) get(k K) (V, bool) { v, ok := m[k]; return v, ok }
+func (m mapPlace[K, V]) set(k K, v V)      { m[k] = v }
+func (m mapPlace[K, V]) unset(k K)         { delete(m, k) }
+
+// modTable is the interpreter's module table as a place, by module.id; a
+// module that has not run holds the zero modRun.
+type modTable []modRun
+
+func (t modTable) get(id int) (modRun, bool) { return t[id], true }
+func (t modTable) set(id int, r modRun)      { t[id] = r }
+func (t modTable) unset(id int)              { t[id] = modRun{} }
+
+// A kernel call's contexts as a place: a context added goes to the end of
+// its order, and undone (last first) it is the last there.
+func (kc *kernelCall) get(k lowering.ContextKind) (*reachState, bool) {
+	rs, ok := kc.reaches[k]
+	return rs, ok
+}
+
+func (kc *kernelCall) set(k lowering.ContextKind, rs *reachState) {
+	if _, ok := kc.reaches[k]; !ok {
+		kc.order = append(kc.order, k)
+	}
+	kc.reaches[k] = rs
+}
+
+func (kc *kernelCall) unset(k lowering.ContextKind) {
+	delete(kc.reaches, k)
+	kc.order = kc.order[:len(kc.order)-1]
 }
 
 // truncate cuts s to n elements, clearing the rest so that what they
@@ -212,28 +239,4 @@ func truncate[T any](s []T, n int) []T {
 	}
 	clear(s[n:])
 	return s[:n]
-}
-
-// markCalled records that def's body ran (or counts as run) in the
-// current entry.
-func (in *interp) markCalled(d *FuncDef) {
-	if in.log != nil {
-		in.log.add(d)
-	}
-	if in.called[d] == 0 {
-		in.called[d] = in.entryNo
-		in.journal.called = append(in.journal.called, d)
-	}
-}
-
-func (in *interp) countEval(d *FuncDef) {
-	in.evals[d]++
-	in.journal.evals = append(in.journal.evals, d)
-}
-
-// setAttr sets an attribute of an instance or class.
-func (in *interp) setAttr(m map[string]Value, name string, v Value) {
-	old, had := m[name]
-	in.journal.attrs = append(in.journal.attrs, attrUndo{m: m, name: name, old: old, had: had})
-	m[name] = v
 }

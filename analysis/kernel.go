@@ -3,22 +3,23 @@ package analysis
 import (
 	"strings"
 
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 	"github.com/pallas-ls/pallas-ls/lowering"
 )
 
 // kernelDecl is one kernel definition site: a pl.pallas_call(...),
 // pl.kernel(...) or pl.core_map(...) with its body and keywords.
 type kernelDecl struct {
-	Site  *Expr
-	File  *Summary
+	Site  *ir.Expr
+	File  *ir.Summary
 	API   string
 	Entry string // "pallas_call", "kernel", "core_map"
-	Body  Value
-	Kw    map[string]Value
+	Body  value
+	Kw    map[string]value
 }
 
-// CommOp is one communicating operation found in a kernel body.
-type CommOp struct {
+// commOp is one communicating operation found in a kernel body.
+type commOp struct {
 	Kind string // "remote DMA", "remote signal", "axis_index"
 	API  string // qualified name called
 	// IDForm is "dict", "tuple", "int" or "" (axis_index).
@@ -28,14 +29,14 @@ type CommOp struct {
 	NTuple  int // elements of a MESH tuple id
 	// UnknownAxis is set when the axis names are not known statically.
 	UnknownAxis bool
-	File        *Summary
-	Site        *Expr
+	File        *ir.Summary
+	Site        *ir.Expr
 	started     bool
 }
 
 // kernelScan collects what a kernel body does while it is evaluated.
 type kernelScan struct {
-	ops      []*CommOp
+	ops      []*commOp
 	tpu, gpu bool
 }
 
@@ -44,12 +45,12 @@ type kernelEffects struct {
 	Name    string
 	Backend lowering.Backend
 	Effects lowering.Effects
-	Ops     []*CommOp // the communicating ones, in source order
+	Ops     []*commOp // the communicating ones, in source order
 	// MaybeComm: communication over axes whose names are not known here.
 	MaybeComm bool
 }
 
-func (in *interp) pallasCall(api string, a args, site *Expr) Value {
+func (in *interp) pallasCall(api string, a args, site *ir.Expr) value {
 	body := first(a)
 	if k, ok := a.kw["kernel"]; ok {
 		body = k
@@ -57,13 +58,13 @@ func (in *interp) pallasCall(api string, a args, site *Expr) Value {
 	return &vPallas{K: in.newKernel(api, "pallas_call", body, a.kw, site)}
 }
 
-func (in *interp) newKernel(api, entry string, body Value, kw map[string]Value, site *Expr) *kernelDecl {
+func (in *interp) newKernel(api, entry string, body value, kw map[string]value, site *ir.Expr) *kernelDecl {
 	return &kernelDecl{Site: site, File: in.file, API: api, Entry: entry, Body: body, Kw: kw}
 }
 
 // applyKernelFactory applies `@pl.kernel(...)` or `@pl.core_map(mesh)`
 // to a body. core_map runs the body right away: the decoration is the call.
-func (in *interp) applyKernelFactory(f *vKernelFactory, a args, site *Expr) Value {
+func (in *interp) applyKernelFactory(f *vKernelFactory, a args, site *ir.Expr) value {
 	body := first(a)
 	if !isCallable(body) {
 		return unknown
@@ -77,12 +78,12 @@ func (in *interp) applyKernelFactory(f *vKernelFactory, a args, site *Expr) Valu
 	return &vPallas{K: k}
 }
 
-func (in *interp) remoteComm(api string, a args, site *Expr) Value {
-	if in.cur.Kind != CtxKernel {
+func (in *interp) remoteComm(api string, a args, site *ir.Expr) value {
+	if in.cur.Kind != ctxKernel {
 		return nonNone
 	}
-	op := &CommOp{API: api, File: in.file, Site: site}
-	var id, idType Value
+	op := &commOp{API: api, File: in.file, Site: site}
+	var id, idType value
 	switch {
 	case strings.HasSuffix(api, "semaphore_signal"):
 		op.Kind = "remote signal"
@@ -110,7 +111,7 @@ func (in *interp) remoteComm(api string, a args, site *Expr) Value {
 	return nonNone
 }
 
-func argAt(a args, i int, kw string) Value {
+func argAt(a args, i int, kw string) value {
 	if v, ok := a.kw[kw]; ok {
 		return v
 	}
@@ -121,7 +122,7 @@ func argAt(a args, i int, kw string) Value {
 }
 
 // classifyID fills the device-id form; false when nothing is known of it.
-func classifyID(op *CommOp, id, idType Value) bool {
+func classifyID(op *commOp, id, idType value) bool {
 	if ext, ok := idType.(*vExternal); ok && strings.HasSuffix(ext.Qual, ".LOGICAL") {
 		op.Logical = true
 	}
@@ -150,17 +151,17 @@ func classifyID(op *CommOp, id, idType Value) bool {
 	return true
 }
 
-func (in *interp) axisIndex(a args, site *Expr) {
-	if in.cur.Kind != CtxKernel {
+func (in *interp) axisIndex(a args, site *ir.Expr) {
+	if in.cur.Kind != ctxKernel {
 		return
 	}
 	name, ok := constStr(argAt(a, 0, "axis_name"))
-	in.recordOp(&CommOp{Kind: "axis_index", API: "jax.lax.axis_index", Axes: []string{name}, UnknownAxis: !ok,
+	in.recordOp(&commOp{Kind: "axis_index", API: "jax.lax.axis_index", Axes: []string{name}, UnknownAxis: !ok,
 		File: in.file, Site: site})
 }
 
-func (in *interp) recordOp(op *CommOp) {
-	if in.cur.Kind != CtxKernel || in.cur.Scan == nil || op.started {
+func (in *interp) recordOp(op *commOp) {
+	if in.cur.Kind != ctxKernel || in.cur.Scan == nil || op.started {
 		return
 	}
 	op.started = true
@@ -174,8 +175,7 @@ func (in *interp) kernelEffects(k *kernelDecl) *kernelEffects {
 		return e
 	}
 	e := &kernelEffects{Name: kernelName(k.Body)}
-	in.effects[k] = e
-	in.journal.effects = append(in.journal.effects, k)
+	in.h.journal.effects.add(k, e)
 	scan := &kernelScan{}
 	// A scan starts a stack of its own, so maxStack does not bound a
 	// kernel body that (through shard_map, say) calls a kernel again:
@@ -183,7 +183,7 @@ func (in *interp) kernelEffects(k *kernelDecl) *kernelEffects {
 	if in.scans < maxScans {
 		in.scans++
 		saved := in.saveTop()
-		in.cur, in.stack, in.file = &Ctx{Kind: CtxKernel, Scan: scan}, nil, k.File
+		in.cur, in.stack, in.file = &spmdCtx{Kind: ctxKernel, Scan: scan}, nil, k.File
 		for _, body := range kernelBodies(k.Body) {
 			in.call(body, args{opaque: true}, k.Site)
 		}
@@ -201,19 +201,19 @@ func (in *interp) kernelEffects(k *kernelDecl) *kernelEffects {
 	return e
 }
 
-func seqItems(v Value) []Value {
+func seqItems(v value) []value {
 	switch v := v.(type) {
 	case *vSeq:
 		return v.Items
 	case nil:
 		return nil
 	}
-	return []Value{v}
+	return []value{v}
 }
 
 // isKernelBody reports whether v can be a kernel body: a callable, or a
 // sequence of callables (the bodies of an MPMD pl.kernel, one per mesh).
-func isKernelBody(v Value) bool {
+func isKernelBody(v value) bool {
 	if s, ok := v.(*vSeq); ok && len(s.Items) > 0 {
 		for _, it := range s.Items {
 			if !isCallable(it) {
@@ -227,14 +227,14 @@ func isKernelBody(v Value) bool {
 
 // kernelBodies lists the bodies of a kernel: its effects are those of
 // all of them.
-func kernelBodies(v Value) []Value {
+func kernelBodies(v value) []value {
 	if s, ok := v.(*vSeq); ok {
 		return s.Items
 	}
-	return []Value{v}
+	return []value{v}
 }
 
-func kernelName(v Value) string {
+func kernelName(v value) string {
 	switch v := v.(type) {
 	case *vSeq:
 		names := make([]string, len(v.Items))

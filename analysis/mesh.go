@@ -1,12 +1,13 @@
 package analysis
 
 import (
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 	"github.com/pallas-ls/pallas-ls/lowering"
 )
 
 // shardMap builds the shard_map (or smap) wrapper, or its decorator
 // factory when no function is given, per jax-semantics §3.
-func (in *interp) shardMap(api lowering.API, a args, site *Expr) Value {
+func (in *interp) shardMap(api lowering.API, a args, site *ir.Expr) value {
 	sp := &smSpec{Site: site, File: in.file, API: api.Name}
 	old := api.Name == "jax.experimental.shard_map.shard_map"
 	fn := first(a)
@@ -30,7 +31,7 @@ func (in *interp) shardMap(api lowering.API, a args, site *Expr) Value {
 		case nil:
 			sp.UsesContextMesh = true
 		case *vConst:
-			sp.UsesContextMesh = m.C.Kind == ConstNone
+			sp.UsesContextMesh = m.C.Kind == ir.ConstNone
 		}
 		sp.AllManual = true
 		if names, ok := axisSet(a.kw["axis_names"]); ok {
@@ -54,13 +55,13 @@ func (in *interp) shardMap(api lowering.API, a args, site *Expr) Value {
 	return &vShardMapped{Fn: fn, Spec: sp}
 }
 
-func isNone(v Value) bool {
+func isNone(v value) bool {
 	c, ok := v.(*vConst)
-	return ok && c.C.Kind == ConstNone
+	return ok && c.C.Kind == ir.ConstNone
 }
 
 // axisSet reads a literal set/tuple/list/frozenset(...) of axis names.
-func axisSet(v Value) ([]string, bool) {
+func axisSet(v value) ([]string, bool) {
 	if c, ok := v.(*vExtCall); ok && (c.Qual == "builtins.frozenset" || c.Qual == "builtins.set") {
 		if len(c.Args) == 0 {
 			return nil, true
@@ -87,9 +88,9 @@ func minus(a, b []string) []string {
 	return out
 }
 
-func meshValue(name string, a args) Value {
+func meshValue(name string, a args) value {
 	m := &vMesh{}
-	var names Value
+	var names value
 	switch name {
 	case "jax.sharding.Mesh", "jax.make_mesh", "jax.sharding.AbstractMesh":
 		names = a.kw["axis_names"]
@@ -121,7 +122,7 @@ func meshDevices(name string, a args) int {
 	n := 1
 	for _, it := range shape.Items {
 		c, ok := it.(*vConst)
-		if !ok || c.C.Kind != ConstInt {
+		if !ok || c.C.Kind != ir.ConstInt {
 			return 0
 		}
 		n *= int(c.C.I)
@@ -135,7 +136,7 @@ func meshDevices(name string, a args) int {
 // keyword or position. A name argument whose value is not known makes
 // the axes unknown (nil): an axis left out would be taken for a device
 // axis.
-func coreMeshValue(a args) Value {
+func coreMeshValue(a args) value {
 	var names []string
 	for _, k := range []string{"axis_name", "axis_names", "core_axis_name", "subcore_axis_name"} {
 		if v, ok := a.kw[k]; ok {
@@ -162,7 +163,7 @@ func coreMeshValue(a args) Value {
 
 // shardingCall handles NamedSharding, device_put and
 // with_sharding_constraint: evidence that a jit spans several devices.
-func (in *interp) shardingCall(name string, a args, site *Expr) Value {
+func (in *interp) shardingCall(name string, a args, site *ir.Expr) value {
 	switch name {
 	case "jax.device_put":
 		if len(a.pos) > 1 {
@@ -174,9 +175,9 @@ func (in *interp) shardingCall(name string, a args, site *Expr) Value {
 		}
 		return nonNone
 	case "jax.lax.with_sharding_constraint":
-		if in.cur.Kind == CtxPlain && in.cur.Multi.empty() && !in.cur.Jit.empty() {
+		if in.cur.Kind == ctxPlain && in.cur.Multi.empty() && !in.cur.Jit.empty() {
 			c := *in.cur
-			c.key_ = "" // the copy will change
+			c.cachedKey = "" // the copy will change
 			c.Multi = text{lit: "jax.lax.with_sharding_constraint"}
 			in.cur = &c
 		}
@@ -190,7 +191,7 @@ func (in *interp) shardingCall(name string, a args, site *Expr) Value {
 }
 
 // shardingEvidence looks for shardings in jit's in_shardings/out_shardings.
-func shardingEvidence(kw map[string]Value) string {
+func shardingEvidence(kw map[string]value) string {
 	for _, k := range []string{"in_shardings", "out_shardings"} {
 		if hasSharding(kw[k], 3) {
 			return k + " with a NamedSharding"
@@ -199,7 +200,7 @@ func shardingEvidence(kw map[string]Value) string {
 	return ""
 }
 
-func hasSharding(v Value, depth int) bool {
+func hasSharding(v value, depth int) bool {
 	if depth < 0 || v == nil {
 		return false
 	}

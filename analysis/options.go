@@ -1,6 +1,12 @@
 package analysis
 
-import "github.com/pallas-ls/pallas-ls/lowering"
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/pallas-ls/pallas-ls/lowering"
+)
 
 // Options are the settings one Check run uses. Front ends build them from
 // flags, config files and editor settings; the engine never reads files or
@@ -26,10 +32,67 @@ type Options struct {
 	// cannot affect a finding (prune.go); the results are the same, only
 	// slower. For tests and debugging.
 	NoPrune bool
+	// Analyzers are the rules the run applies, in any order (package
+	// rules: All). With none, a run reports no findings, only notes.
+	Analyzers []*Analyzer
+}
+
+// key identifies options for caching: two runs with the same key report
+// the same. The rules count by identity within a process (same), by code
+// and name across processes (a build's rules are fixed, and cache keys
+// carry the build's identity).
+func (o *Options) key(same bool) string {
+	c := *o
+	c.Analyzers = nil
+	var b strings.Builder
+	fmt.Fprintf(&b, "%+v", c)
+	for _, a := range sortedByCode(o.Analyzers) {
+		if same {
+			fmt.Fprintf(&b, "\x00%p", a)
+		} else {
+			fmt.Fprintf(&b, "\x00%s %s", a.Code, a.Name)
+		}
+	}
+	return b.String()
 }
 
 // SourceFile is one Python file handed to the engine.
 type SourceFile struct {
 	Path string // absolute, cleaned
 	Src  []byte
+}
+
+// enabled reports whether opts select the rule with this code: Select
+// empty or matching it, and no Ignore pattern matching it.
+func enabled(code string, opts *Options) bool {
+	sel := len(opts.Select) == 0
+	for _, p := range opts.Select {
+		sel = sel || MatchCode(p, code)
+	}
+	for _, p := range opts.Ignore {
+		if MatchCode(p, code) {
+			return false
+		}
+	}
+	return sel
+}
+
+// sameBytes is bytes.Equal that answers at once for the same slice, the
+// usual case of a file an editor session did not touch.
+func sameBytes(a, b []byte) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if len(a) == 0 || &a[0] == &b[0] {
+		return true
+	}
+	return string(a) == string(b)
+}
+
+// MatchCode reports whether a code matches a pattern such as PAL101 or
+// PAL1* (a path.Match glob; the pattern's case does not matter), as
+// select, ignore and suppressions match codes.
+func MatchCode(pattern, code string) bool {
+	ok, err := path.Match(strings.ToUpper(pattern), code)
+	return err == nil && ok
 }

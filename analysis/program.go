@@ -6,26 +6,30 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 )
 
-// Module is one workspace module: a file, or a directory acting as a
+// module is one workspace module: a file, or a directory acting as a
 // namespace package (Sum nil).
-type Module struct {
+type module struct {
 	Name  string // its longest importable dotted name (relative to the files' common root)
 	Path  string // file path, or directory for a namespace package
-	Sum   *Summary
+	Sum   *ir.Summary
 	IsPkg bool // __init__.py or namespace directory
-	env   *Env
-	state uint8 // 0 fresh, 1 executing, 2 done
+	// id numbers the program's modules (namespace packages too) from 0,
+	// for the tables of a run over them (interp.mods).
+	id int
 }
 
-// Program links the summaries of all checked files into a module index.
-type Program struct {
-	Files   []*Summary
-	Modules []*Module
-	byName  map[string][]*Module
-	byPath  map[string]*Module
+// program links the summaries of all checked files into a module index.
+type program struct {
+	Files   []*ir.Summary
+	Modules []*module
+	byName  map[string][]*module
+	byPath  map[string]*module
 	lay     *layout
+	nmods   int // modules numbered so far (module.id)
 }
 
 // layout is what module names depend on: the files' common root and the
@@ -57,12 +61,12 @@ func newLayout(paths []string) *layout {
 // and `import vllm` is the installed package, not `tests/layers/vllm/`.
 func (l *layout) importRoot(dir string) bool { return dir == l.root || !l.pkgs[dir] }
 
-// NewProgram indexes summaries by every dotted name they can be imported
+// newProgram indexes summaries by every dotted name they can be imported
 // as: relative to each ancestor directory up to the files' common root
 // that is not a package (layout.importRoot). That covers __init__.py
 // packages, namespace packages and src/ layouts without configuration;
 // ambiguity is settled per importing file by closeness (see lookup).
-func NewProgram(files []*Summary) *Program {
+func newProgram(files []*ir.Summary) *program {
 	paths := make([]string, len(files))
 	for i, s := range files {
 		paths[i] = s.Path
@@ -70,12 +74,12 @@ func NewProgram(files []*Summary) *Program {
 	return newProgramAt(files, newLayout(paths))
 }
 
-// newProgramAt is NewProgram with the layout of every file of the
+// newProgramAt is newProgram with the layout of every file of the
 // workspace, even when only some are analysed (pruning).
-func newProgramAt(files []*Summary, lay *layout) *Program {
-	p := &Program{Files: files, byName: map[string][]*Module{}, byPath: map[string]*Module{}, lay: lay}
+func newProgramAt(files []*ir.Summary, lay *layout) *program {
+	p := &program{Files: files, byName: map[string][]*module{}, byPath: map[string]*module{}, lay: lay}
 	for _, s := range files {
-		m := &Module{Path: s.Path, Sum: s}
+		m := &module{Path: s.Path, Sum: s}
 		base := filepath.Base(s.Path)
 		if base == "__init__.py" {
 			m.IsPkg = true
@@ -86,7 +90,8 @@ func newProgramAt(files []*Summary, lay *layout) *Program {
 	return p
 }
 
-func (p *Program) add(m *Module) {
+func (p *program) add(m *module) {
+	m.id, p.nmods = p.nmods, p.nmods+1
 	p.Modules = append(p.Modules, m)
 	p.byPath[m.Path] = m
 	for _, name := range moduleNames(m.Path, p.lay) {
@@ -106,7 +111,7 @@ func (p *Program) add(m *Module) {
 	}
 }
 
-func (p *Program) ensurePackage(name, dir string) {
+func (p *program) ensurePackage(name, dir string) {
 	if m := p.lookup(name, dir); m != nil {
 		return
 	}
@@ -118,7 +123,8 @@ func (p *Program) ensurePackage(name, dir string) {
 	if filepath.Base(dir) == "__init__" {
 		return
 	}
-	m := &Module{Name: name, Path: dir, IsPkg: true}
+	m := &module{Name: name, Path: dir, IsPkg: true, id: p.nmods}
+	p.nmods++
 	p.byName[name] = append(p.byName[name], m)
 	p.byPath[dir] = m
 	if i := strings.LastIndexByte(name, '.'); i > 0 {
@@ -137,9 +143,9 @@ func validDotted(name string) bool {
 
 // lookup finds the module importable as name, preferring the candidate
 // closest to the importing file (longest shared directory prefix).
-func (p *Program) lookup(name, fromDir string) *Module {
+func (p *program) lookup(name, fromDir string) *module {
 	cands := p.byName[name]
-	var best *Module
+	var best *module
 	bestLen := -1
 	for _, m := range cands {
 		n := sharedPrefix(m.Path, fromDir)
@@ -156,17 +162,51 @@ func (p *Program) lookup(name, fromDir string) *Module {
 // package, a bare sibling import works only for a script, but the
 // sibling is still the likeliest meaning). Then the closest module
 // importable as name from an import root (layout.importRoot).
-func (p *Program) resolve(name, from string) *Module {
+func (p *program) resolve(name, from string) *module {
 	if m := p.beside(name, filepath.Dir(from)); m != nil {
 		return m
 	}
 	return p.lookup(name, from)
 }
 
+// importTarget is the workspace module an absolute `import name` in file
+// from runs, or nil: JAX itself (isExternalQual) and what the workspace
+// does not hold are external.
+func (p *program) importTarget(name string, from *ir.Summary) *module {
+	if isExternalQual(name) || from == nil {
+		return nil
+	}
+	return p.resolve(name, from.Path)
+}
+
+// fromTarget is the module a `from M import ...` in file from takes its
+// names from, or nil; external says M is outside the workspace (so are the
+// names), not a relative import that names no module of it.
+func (p *program) fromTarget(imp *ir.Import, from *ir.Summary) (m *module, external bool) {
+	if imp.Level > 0 {
+		return p.relative(from, imp.Level, imp.Module), false
+	}
+	m = p.importTarget(imp.Module, from)
+	return m, m == nil
+}
+
+// submodule is the module importable as m's submodule name, or nil: what
+// `from m import name` or `m.name` reaches when m does not bind name.
+func (p *program) submodule(m *module, name string) *module {
+	return p.lookup(ir.JoinQual(m.Name, name), m.Path)
+}
+
 // beside finds the module importable as name from directory dir itself.
-func (p *Program) beside(name, dir string) *Module {
-	target := filepath.Join(dir, filepath.FromSlash(strings.ReplaceAll(name, ".", "/")))
-	for _, c := range []string{target + ".py", filepath.Join(target, "__init__.py"), target} {
+func (p *program) beside(name, dir string) *module { return p.first(moduleFiles(dir, name)) }
+
+// relative resolves `from ..a import` against the importing file's path.
+func (p *program) relative(from *ir.Summary, level int, mod string) *module {
+	return p.first(moduleFiles(relativeDir(from.Path, level), mod))
+}
+
+// first is the module at the first of paths that holds one.
+func (p *program) first(paths [3]string) *module {
+	for _, c := range paths {
 		if m := p.byPath[c]; m != nil {
 			return m
 		}
@@ -174,26 +214,26 @@ func (p *Program) beside(name, dir string) *Module {
 	return nil
 }
 
-// relative resolves `from ..a import` against the importing file's path.
-func (p *Program) relative(from *Summary, level int, mod string) (*Module, string) {
-	dir := filepath.Dir(from.Path)
+// moduleFiles lists where the module dotted (relative to directory dir;
+// "" for dir itself) may live, in the order Python tries them: a module
+// file, a package's __init__.py, a namespace package's directory. The
+// resolver and the pre-scan (prune.go) both take their candidates from
+// here, so that the pre-scan's import graph holds every edge the resolver
+// links (TestPrescanHoldsResolvedImports).
+func moduleFiles(dir, dotted string) [3]string {
+	base := filepath.Join(dir, filepath.FromSlash(strings.ReplaceAll(dotted, ".", "/")))
+	return [3]string{base + ".py", filepath.Join(base, "__init__.py"), base}
+}
+
+// relativeDir is the directory a relative import of level dots in the
+// file at path starts from: the file's own for one dot, one up per further
+// dot.
+func relativeDir(path string, level int) string {
+	dir := filepath.Dir(path)
 	for i := 1; i < level; i++ {
 		dir = filepath.Dir(dir)
 	}
-	target := dir
-	if mod != "" {
-		target = filepath.Join(dir, filepath.FromSlash(strings.ReplaceAll(mod, ".", "/")))
-	}
-	if m := p.byPath[target+".py"]; m != nil {
-		return m, ""
-	}
-	if m := p.byPath[filepath.Join(target, "__init__.py")]; m != nil {
-		return m, ""
-	}
-	if m := p.byPath[target]; m != nil {
-		return m, ""
-	}
-	return nil, target
+	return dir
 }
 
 func sharedPrefix(a, b string) int {
@@ -217,3 +257,35 @@ func commonParent(paths []string) string {
 	}
 	return root
 }
+
+// moduleNames lists every dotted name a file can be imported as,
+// relative to each ancestor directory up to the root that may be on
+// sys.path (layout.importRoot; as newProgram does), including its package
+// directories' names for __init__.py.
+func moduleNames(path string, lay *layout) []string {
+	root := lay.root
+	rel := strings.TrimSuffix(path, ".py")
+	if filepath.Base(path) == "__init__.py" {
+		rel = filepath.Dir(path)
+	}
+	var out []string
+	for dir := filepath.Dir(rel); ; dir = filepath.Dir(dir) {
+		name := strings.ReplaceAll(strings.TrimPrefix(strings.TrimPrefix(rel, dir), string(filepath.Separator)), string(filepath.Separator), ".")
+		if name != "" && lay.importRoot(dir) {
+			out = append(out, name)
+		}
+		if dir == root || len(dir) < len(root) || filepath.Dir(dir) == dir {
+			break
+		}
+	}
+	return out
+}
+
+// isExternalQual reports names the analysis never resolves into the
+// workspace: JAX itself (even when the workspace is JAX's own repository,
+// its API is modelled by the lowering tables, not by its source).
+func isExternalQual(q string) bool {
+	return q == "jax" || q == "jaxlib" || hasPrefix(q, "jax.") || hasPrefix(q, "jaxlib.")
+}
+
+func hasPrefix(s, p string) bool { return len(s) >= len(p) && s[:len(p)] == p }

@@ -1,6 +1,13 @@
 package analysis
 
-import "testing"
+import (
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+)
 
 func TestRelevantEntriesAndPruning(t *testing.T) {
 	files := []struct {
@@ -55,10 +62,160 @@ func TestRelevantEntriesAndPruning(t *testing.T) {
 	for _, f := range files {
 		src = append(src, SourceFile{Path: f.path, Src: []byte(f.src)})
 	}
-	keep, entry := relevant(src, []string{"jobs.run.main"})
+	keep, entry := relevant(src, []string{"jobs.run.main"}, newFileRules(testAnalyzers))
 	for i, f := range files {
 		if keep[i] != f.keep || entry[i] != f.entry {
 			t.Errorf("%s: keep=%v entry=%v, want keep=%v entry=%v", f.path, keep[i], entry[i], f.keep, f.entry)
 		}
 	}
+}
+
+// TestPrescanHoldsResolvedImports: pruning never changes a result only if
+// the pre-scan's import graph holds every edge the resolver links. For
+// every import statement of every file (function bodies included), each
+// workspace module the interpreter's resolution reaches (program's
+// importTarget, fromTarget, submodule) must be an edge of linkImports.
+func TestPrescanHoldsResolvedImports(t *testing.T) {
+	projects := map[string][]SourceFile{"inline": importForms()}
+	for path, src := range triviaSources(t) {
+		if root := projectOf(path); root != "" {
+			abs, _ := filepath.Abs(path)
+			projects[root] = append(projects[root], SourceFile{Path: abs, Src: src})
+		}
+	}
+	edges := 0
+	for name, files := range projects {
+		edges += checkResolvedEdges(t, name, files)
+	}
+	if edges < 40 {
+		t.Errorf("only %d resolved import edges checked", edges)
+	}
+	t.Logf("%d resolved import edges in %d projects", edges, len(projects))
+}
+
+// projectOf is the project a fixture file belongs to: its case directory
+// (rules/testdata/CODE/case), or the examples.
+func projectOf(path string) string {
+	parts := strings.Split(filepath.ToSlash(path), "/")
+	switch {
+	case parts[0] == "rules" && len(parts) > 4:
+		return strings.Join(parts[:4], "/")
+	case parts[0] == ".." && len(parts) > 2:
+		return strings.Join(parts[:2], "/")
+	case parts[0] == "testdata" && len(parts) > 2:
+		return strings.Join(parts[:2], "/")
+	}
+	return ""
+}
+
+// importForms is a project with every form of import the resolver knows:
+// absolute, beside the importer, relative with and without names,
+// submodules through `from`, packages, namespace packages, a src/ layout.
+func importForms() []SourceFile {
+	files := map[string]string{
+		"/w/app/__init__.py":     "from . import util\nfrom .sub import deep\n",
+		"/w/app/util.py":         "import app.sub.deep as d\nfrom ..tools import text\n",
+		"/w/app/sub/__init__.py": "from .deep import f\nfrom .. import util\n",
+		"/w/app/sub/deep.py":     "def f():\n    from app import util\n    import tools.text\n",
+		"/w/tools/text.py":       "from tools import (\n    other,\n)\n",
+		"/w/tools/other.py":      "import helper\n",
+		"/w/tools/helper.py":     "x = 1\n",
+		"/w/src/lib/__init__.py": "from lib.core import *\n",
+		"/w/src/lib/core.py":     "import app.util, tools.other\n",
+		"/w/tests/test_a.py":     "import helper_t\nfrom lib import core\nfrom app.sub import deep\n",
+		"/w/tests/helper_t.py":   "import jax\nfrom jax.experimental import pallas as pl\n",
+		"/w/scripts/run.py":      "from app.sub.deep import f\nimport tools\n",
+		"/w/ns/pkg/mod.py":       "from ns.pkg import mod2\nfrom . import mod2 as m2\n",
+		"/w/ns/pkg/mod2.py":      "class C:\n    def m(self):\n        from .mod import x\n",
+	}
+	var out []SourceFile
+	for p, src := range files {
+		out = append(out, SourceFile{Path: p, Src: []byte(src)})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out
+}
+
+// checkResolvedEdges checks one project and returns the edges it checked.
+func checkResolvedEdges(t *testing.T, name string, files []SourceFile) int {
+	lay := newLayout(paths(files))
+	sums := make([]*ir.Summary, len(files))
+	scans := make([]scan, len(files))
+	for i, f := range files {
+		sums[i] = ir.Summarize(f.Path, f.Src)
+		scans[i] = prescan(f.Src, &fileRules{})
+	}
+	prog := newProgramAt(sums, lay)
+	g := linkImports(files, scans, lay)
+	n := 0
+	for i, s := range sums {
+		has := map[int]bool{}
+		for _, j := range g.imports[i] {
+			has[j] = true
+		}
+		for _, imp := range allImports(s.Body) {
+			for _, m := range resolvedTargets(prog, s, imp) {
+				j, ok := g.byPath[m.Path]
+				if m.Sum == nil || !ok || m.Sum == s {
+					continue // a namespace package, or the file itself
+				}
+				n++
+				if !has[j] {
+					t.Errorf("%s: %s imports %s (as the resolver links it), but the pre-scan has no such edge", name, s.Path, m.Path)
+				}
+			}
+		}
+	}
+	return n
+}
+
+// resolvedTargets lists the workspace modules one import statement in s
+// runs or reads, as the interpreter resolves them (attr.go).
+func resolvedTargets(prog *program, s *ir.Summary, imp *ir.Import) []*module {
+	var out []*module
+	add := func(m *module) {
+		if m != nil {
+			out = append(out, m)
+		}
+	}
+	if !imp.From {
+		for _, n := range imp.Names {
+			if n.As == "" {
+				head, _, _ := strings.Cut(n.Name, ".")
+				add(prog.importTarget(head, s))
+			}
+			add(prog.importTarget(n.Name, s))
+		}
+		return out
+	}
+	m, _ := prog.fromTarget(imp, s)
+	if m == nil {
+		return nil
+	}
+	add(m)
+	for _, n := range imp.Names {
+		add(prog.submodule(m, n.Name))
+	}
+	return out
+}
+
+// allImports lists the import statements of a body and of everything
+// nested in it.
+func allImports(body []*ir.Stmt) []*ir.Import {
+	var out []*ir.Import
+	for _, st := range body {
+		if st.Kind == ir.StImport {
+			out = append(out, st.Import)
+		}
+		out = append(out, allImports(st.Body)...)
+		out = append(out, allImports(st.Else)...)
+		out = append(out, allImports(st.Finally)...)
+		if st.Def != nil {
+			out = append(out, allImports(st.Def.Body)...)
+		}
+		if st.Class != nil {
+			out = append(out, allImports(st.Class.Body)...)
+		}
+	}
+	return out
 }

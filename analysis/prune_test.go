@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
-	_ "github.com/pallas-ls/pallas-ls/analysis/rules"
 	"github.com/pallas-ls/pallas-ls/lowering"
 )
 
@@ -31,7 +30,7 @@ func TestPruningKeepsResults(t *testing.T) {
 	}
 	mixed := mixedProject(t)
 	compare(t, "mixed", mixed)
-	res, _ := analysis.Check(context.Background(), mixed, analysis.Options{JAXVersion: lowering.Latest})
+	res, _ := analysis.Check(context.Background(), mixed, withRules(analysis.Options{JAXVersion: lowering.Latest}))
 	if len(res.Diagnostics) != 1 || res.Diagnostics[0].Code != "PAL101" || res.FilesChecked != len(mixed) {
 		t.Errorf("mixed project: want one PAL101 over %d files, got %v (%d files)", len(mixed), render(res.Diagnostics), res.FilesChecked)
 	}
@@ -39,7 +38,7 @@ func TestPruningKeepsResults(t *testing.T) {
 
 func compare(t *testing.T, name string, files []analysis.SourceFile) {
 	t.Helper()
-	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
+	opts := withRules(analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true})
 	pruned, err := analysis.Check(context.Background(), files, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -159,7 +158,7 @@ def test_ring():
 	}
 	src := writeProject(t, pairs(files))
 	compare(t, "jax's repository", src)
-	res, _ := analysis.Check(context.Background(), src, analysis.Options{JAXVersion: lowering.Latest})
+	res, _ := analysis.Check(context.Background(), src, withRules(analysis.Options{JAXVersion: lowering.Latest}))
 	got := map[string]string{}
 	for _, d := range res.Diagnostics {
 		got[d.Code] = filepath.Base(d.File)
@@ -182,7 +181,7 @@ func TestPruningKeepsModuleNames(t *testing.T) {
 		moved = append(moved, f)
 	}
 	compare(t, "kept files in one package", moved)
-	res, _ := analysis.Check(context.Background(), moved, analysis.Options{JAXVersion: lowering.Latest})
+	res, _ := analysis.Check(context.Background(), moved, withRules(analysis.Options{JAXVersion: lowering.Latest}))
 	if len(res.Diagnostics) != 1 || res.Diagnostics[0].Code != "PAL101" {
 		t.Errorf("want one PAL101, got %v", render(res.Diagnostics))
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/analysis/rules"
 	"github.com/pallas-ls/pallas-ls/lowering"
 )
 
@@ -59,11 +60,11 @@ func TestTriggersCoverEverySpelling(t *testing.T) {
 	for _, tg := range targets {
 		reported := 0
 		for i, src := range spellingsOf(tg.spelling, tg.keyword) {
-			if !analysis.MayReport([]byte(src)) {
+			if !analysis.MayReport(rules.All(), []byte(src)) {
 				t.Errorf("%s %s: the pre-scan would skip\n%s", tg.spelling, tg.keyword, src)
 			}
 			f := analysis.SourceFile{Path: filepath.Join(dir, fmt.Sprintf("m%d.py", i)), Src: []byte(src)}
-			res, err := analysis.Check(context.Background(), []analysis.SourceFile{f}, analysis.Options{JAXVersion: tg.at, NoPrune: true})
+			res, err := analysis.Check(context.Background(), []analysis.SourceFile{f}, withRules(analysis.Options{JAXVersion: tg.at, NoPrune: true}))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -116,7 +117,7 @@ func TestTriggersSkipOtherJAXCode(t *testing.T) {
 		"import numpy as np\nx = np.repeat(1, 2)\n", // no jax at all
 		"from jax.experimental import pallas as pl\nx = pl.ANYTHING\n",
 	} {
-		if analysis.MayReport([]byte(src)) {
+		if analysis.MayReport(rules.All(), []byte(src)) {
 			t.Errorf("the pre-scan would parse\n%s", src)
 		}
 	}
@@ -125,7 +126,7 @@ func TestTriggersSkipOtherJAXCode(t *testing.T) {
 		"import jax\nx = f'''\n# {jax.experimental.pallas.tpu.ANY}\n'''\n",
 		"from jax._src.pjit import pjit\n",
 	} {
-		if !analysis.MayReport([]byte(src)) {
+		if !analysis.MayReport(rules.All(), []byte(src)) {
 			t.Errorf("the pre-scan would skip\n%s", src)
 		}
 	}

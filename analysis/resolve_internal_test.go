@@ -3,6 +3,8 @@ package analysis
 import (
 	"path/filepath"
 	"testing"
+
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 )
 
 // TestResolveFollowsSysPath: an absolute import names a module beside the
@@ -12,7 +14,7 @@ import (
 // name alone, which used to turn `import random` in a test into
 // `pkg/random.py` and tpu-inference's `import vllm` into a test package.
 func TestResolveFollowsSysPath(t *testing.T) {
-	var sums []*Summary
+	var sums []*ir.Summary
 	for _, p := range []string{
 		"pkg/__init__.py", "pkg/random.py", "pkg/utils.py", "pkg/script.py",
 		"tests/test_a.py", "tests/utils.py", "tests/layers/__init__.py", "tests/layers/vllm/__init__.py",
@@ -20,9 +22,9 @@ func TestResolveFollowsSysPath(t *testing.T) {
 		"bench/__init__.py", "bench/mla/__init__.py", "bench/mla/utils.py", "bench/mla/run.py",
 		"bench/kv/utils.py", "bench/kv/run.py",
 	} {
-		sums = append(sums, &Summary{Path: filepath.Join("/w", p)})
+		sums = append(sums, &ir.Summary{Path: filepath.Join("/w", p)})
 	}
-	prog := NewProgram(sums)
+	prog := newProgram(sums)
 	for _, tc := range []struct{ name, from, want string }{
 		{"random", "tests/test_a.py", ""}, // the standard library's
 		{"pkg.random", "tests/test_a.py", "pkg/random.py"},

@@ -142,7 +142,7 @@ func editEverywhere(t *testing.T, projects, stmts []string, points func([]byte) 
 	t.Helper()
 	cases, _ := filepath.Glob("rules/testdata/PAL*/*")
 	cases = append(append(cases, "../examples"), projects...)
-	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
+	opts := withRules(analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true})
 	for _, dir := range cases {
 		files := projectFiles(t, dir)
 		if len(files) == 0 {
@@ -203,7 +203,7 @@ func TestResumeRandomEdits(t *testing.T) {
 			targets = append(targets, i)
 		}
 	}
-	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
+	opts := withRules(analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true})
 	e := analysis.NewEngine()
 	if _, err := e.Check(context.Background(), files, opts); err != nil {
 		t.Fatal(err)
@@ -248,7 +248,7 @@ func TestResumeRandomEdits(t *testing.T) {
 // latest (with more edits in between or none), and equal fresh ones.
 func TestResumeAfterCancel(t *testing.T) {
 	files := stateProject(t)
-	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
+	opts := withRules(analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true})
 	e := analysis.NewEngine()
 	if _, err := e.Check(context.Background(), files, opts); err != nil {
 		t.Fatal(err)

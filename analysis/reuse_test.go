@@ -23,7 +23,7 @@ import (
 func TestReuseMatchesFreshCheck(t *testing.T) {
 	cases, _ := filepath.Glob("rules/testdata/PAL*/*")
 	cases = append(cases, "../examples")
-	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
+	opts := withRules(analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true})
 	ctx := context.Background()
 	fast, trivia, unrun := 0, 0, 0
 	slow, fastBy := map[string]int{}, map[string]int{}
@@ -81,12 +81,12 @@ func TestReuseMatchesFreshCheck(t *testing.T) {
 		t.Errorf("edits that change the IR never took the slow path: %v", slow)
 	}
 	if trivia == 0 {
-		t.Error("no edit took the trivia path of trivia.go")
+		t.Error("no edit took the trivia path of ir/trivia.go")
 	}
 	if unrun == 0 {
 		t.Error("no edit of a file the analysis never runs took the fast path")
 	}
-	t.Logf("fast path taken %d times (%d files moved by trivia.go, %d never run); slow path per edit: %v", fast, trivia, unrun, slow)
+	t.Logf("fast path taken %d times (%d files moved by ir/trivia.go, %d never run); slow path per edit: %v", fast, trivia, unrun, slow)
 }
 
 type reuseEdit struct {
@@ -158,7 +158,7 @@ var reuseEdits = []reuseEdit{
 // Engine throughout, comparing every result with a fresh check.
 func TestReuseRandomEdits(t *testing.T) {
 	files := loadDir(t, "../examples")
-	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
+	opts := withRules(analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true})
 	e := analysis.NewEngine()
 	snippets := []string{"# note\n", "\n", "\"\"\"Docs.\"\"\"\n", "x * 2\n", "Doc", "  # trailing", "    \n", "x = 1\n", "(", ")", "def f(:\n",
 		"  # pallas-ls: ignore[PAL101]", "# noqa: PAL103\n", "\"\"\"doc\"\"\"\n", "True", "#", "\\\n"}
@@ -230,7 +230,7 @@ func FuzzReuse(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, src []byte, at uint16, ins []byte, del uint8) {
-		opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
+		opts := withRules(analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true})
 		files := []analysis.SourceFile{{Path: "/fuzz/main.py", Src: src}}
 		e := analysis.NewEngine()
 		if _, err := e.Check(context.Background(), files, opts); err != nil {
@@ -287,7 +287,7 @@ y = layer(1)
 	}
 	layer, cli := &files[3], &files[4]
 	for _, noPrune := range []bool{false, true} {
-		opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true, NoPrune: noPrune}
+		opts := withRules(analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true, NoPrune: noPrune})
 		e := analysis.NewEngine()
 		if _, err := e.Check(context.Background(), files, opts); err != nil {
 			t.Fatal(err)
@@ -380,7 +380,7 @@ func firstBodyLines(src []byte) (at []int, indent [][]byte) {
 
 // TestReuseDeadBodies types a statement at the top of every function body
 // of every fixture, one engine per project: a body the last run never
-// executed takes the fast path (deadbody.go), any other re-runs the
+// executed takes the fast path (ir/deadbody.go), any other re-runs the
 // analysis, and every result equals a fresh check.
 func TestReuseDeadBodies(t *testing.T) {
 	edits, dead, _ := editEveryBody(t, []string{"dead"}, []string{"extra_ = helper(1)\n", "return pl.pallas_call(kern, out_shape=x)(x)\n"})
@@ -450,7 +450,7 @@ func TestReuseDeadBodiesRandom(t *testing.T) {
 	files := deadProject(t)
 	util := &files[1]
 	orig := util.Src
-	opts := analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true}
+	opts := withRules(analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true})
 	e := analysis.NewEngine()
 	if _, err := e.Check(context.Background(), files, opts); err != nil {
 		t.Fatal(err)

@@ -3,19 +3,22 @@ package analysis
 import (
 	"bytes"
 
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+
 	"crypto/sha256"
 	"encoding/gob"
 	"encoding/hex"
 	"fmt"
-	pp "github.com/pallas-ls/pallas-ls/pyparse"
 	"sort"
+
+	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
 
 // summarizeOne summarises a file, taking its syntax tree from the store
 // when an entry for this build and content exists (parsing is most of the
 // cost; rebuilding the summary from the flat tree is cheap), else parsing
 // it and saving the tree.
-func (e *Engine) summarizeOne(f SourceFile) *Summary {
+func (e *Engine) summarizeOne(f SourceFile) *ir.Summary {
 	if e.Store == nil {
 		return safeSummarize(f.Path, f.Src)
 	}
@@ -39,15 +42,15 @@ func (e *Engine) summarizeOne(f SourceFile) *Summary {
 	return safeSummarize(f.Path, f.Src)
 }
 
-// safeSummarizeTree is summarizeTree with a summarizer bug (or a corrupt
+// safeSummarizeTree is SummarizeTree with a summarizer bug (or a corrupt
 // cached tree that passed validation) reported as false, not a crash.
-func safeSummarizeTree(path string, tree *pp.Tree) (s *Summary, ok bool) {
+func safeSummarizeTree(path string, tree *pp.Tree) (s *ir.Summary, ok bool) {
 	defer func() {
 		if recover() != nil {
 			s, ok = nil, false
 		}
 	}()
-	return summarizeTree(path, tree), true
+	return ir.SummarizeTree(path, tree), true
 }
 
 func (e *Engine) key(parts ...string) string {
@@ -63,7 +66,7 @@ func (e *Engine) key(parts ...string) string {
 // file's path and content.
 func (e *Engine) resultKey(files []SourceFile, opts *Options) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%+v", *opts)
+	fmt.Fprint(h, opts.key(false))
 	idx := make([]int, len(files))
 	for i := range idx {
 		idx[i] = i

@@ -1,10 +1,10 @@
 package analysis
 
 import (
-	"path"
 	"regexp"
 	"strings"
 
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
 
@@ -30,7 +30,7 @@ var (
 )
 
 // suppressions parses the file's suppression comments.
-func suppressions(s *Summary) []*Suppression {
+func suppressions(s *ir.Summary) []*Suppression {
 	var out []*Suppression
 	m := s.Mapper()
 	for _, c := range s.Comments {
@@ -76,11 +76,9 @@ func splitCodes(s string) []string {
 	return out
 }
 
-// matchCode reports whether a code matches a pattern such as PAL101 or PAL1*.
-func matchCode(pattern, code string) bool {
-	ok, err := path.Match(strings.ToUpper(pattern), code)
-	return err == nil && ok
-}
+// Used reports whether the suppression silenced a finding with code
+// (one of its Codes, as written) in this run.
+func (sp *Suppression) Used(code string) bool { return sp.used[code] }
 
 // suppresses reports whether sp silences d, and marks it used.
 func (sp *Suppression) suppresses(d *Diagnostic, line int) bool {
@@ -88,7 +86,7 @@ func (sp *Suppression) suppresses(d *Diagnostic, line int) bool {
 		return false
 	}
 	for _, c := range sp.Codes {
-		if matchCode(c, d.Code) {
+		if MatchCode(c, d.Code) {
 			sp.used[c] = true
 			return true
 		}

@@ -1,24 +1,18 @@
 package analysis
 
 import (
-	"fmt"
-	"strings"
-
-	pp "github.com/pallas-ls/pallas-ls/pyparse"
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 )
 
-// applySuppressions drops silenced findings and adds PAL901 (a suppression
-// that silenced nothing) and PAL902 (a suppression naming no known rule).
-func applySuppressions(prog *Program, diags []Diagnostic, opts *Options, parse func(*Summary) []*Suppression) ([]Diagnostic, int) {
+// applySuppressions drops the findings a suppression comment silences,
+// marking the suppressions used; it returns the findings kept, how many
+// were silenced, and each file's suppressions (by path), for the rules
+// about suppressions (Analyzer.RunSuppressions: PAL901, PAL902).
+func applySuppressions(prog *program, diags []Diagnostic, parse func(*ir.Summary) []*Suppression) ([]Diagnostic, int, map[string][]*Suppression) {
 	byFile := map[string][]*Suppression{}
-	var all []*Suppression
+	files := map[string]*ir.Summary{}
 	for _, s := range prog.Files {
-		sps := parse(s)
-		byFile[s.Path] = sps
-		all = append(all, sps...)
-	}
-	files := map[string]*Summary{}
-	for _, s := range prog.Files {
+		byFile[s.Path] = parse(s)
 		files[s.Path] = s
 	}
 	var out []Diagnostic
@@ -40,126 +34,5 @@ func applySuppressions(prog *Program, diags []Diagnostic, opts *Options, parse f
 		}
 		out = append(out, d)
 	}
-	for _, sp := range all {
-		out = append(out, suppressionFindings(sp, files[sp.File], opts)...)
-	}
-	return out, n
+	return out, n, byFile
 }
-
-func suppressionFindings(sp *Suppression, s *Summary, opts *Options) []Diagnostic {
-	var out []Diagnostic
-	for _, c := range sp.Codes {
-		known := false
-		for _, a := range Analyzers() {
-			known = known || matchCode(c, a.Code)
-		}
-		switch {
-		case !known:
-			if d, ok := newFinding("PAL902", s, sp, fmt.Sprintf("`%s` names no pallas-ls rule (see `pallas-ls rules`)", c), opts); ok {
-				out = append(out, d)
-			}
-		case !sp.used[c] && anyEnabled(c, opts):
-			if d, ok := newFinding("PAL901", s, sp, fmt.Sprintf("unused suppression: no %s finding here", c), opts); ok {
-				d.Fixes = []SuggestedFix{removeSuppression(s, sp, c)}
-				out = append(out, d)
-			}
-		}
-	}
-	return out
-}
-
-func anyEnabled(pattern string, opts *Options) bool {
-	for _, a := range Analyzers() {
-		if matchCode(pattern, a.Code) && enabled(a.Code, opts) && a.Code != "PAL901" && a.Code != "PAL902" {
-			return true
-		}
-	}
-	return false
-}
-
-func newFinding(code string, s *Summary, sp *Suppression, msg string, opts *Options) (Diagnostic, bool) {
-	a, ok := LookupAnalyzer(code)
-	if !ok || !enabled(code, opts) || s == nil {
-		return Diagnostic{}, false
-	}
-	return Diagnostic{Code: a.Code, Name: a.Name, Severity: a.Severity, Location: s.location(sp.Span), Message: msg}, true
-}
-
-// removeSuppression deletes one code from the suppression, or the
-// suppression itself when it was the only code: the rest of the comment
-// stays, and a comment left empty goes with its line or its spaces.
-func removeSuppression(s *Summary, sp *Suppression, code string) SuggestedFix {
-	fix := SuggestedFix{Title: "Remove unused suppression", Applicability: Safe}
-	var rest []string
-	for _, c := range sp.Codes {
-		if c != code {
-			rest = append(rest, c)
-		}
-	}
-	text := s.Text(sp.Match)
-	if len(rest) > 0 {
-		open, close := strings.IndexByte(text, '['), strings.IndexByte(text, ']')
-		if sp.Noqa || open < 0 || close < open {
-			fix.Applicability = DisplayOnly
-			return fix
-		}
-		fix.Edits = []TextEdit{s.Edit(spanOf(sp.Match.Start+open+1, sp.Match.Start+close), strings.Join(rest, ", "))}
-		return fix
-	}
-	start, end := sp.Match.Start, sp.Match.End
-	for end < sp.Span.End && (s.Src[end] == ' ' || s.Src[end] == '\t') {
-		end++
-	}
-	if start == sp.Span.Start && end == sp.Span.End {
-		// The comment is only the suppression.
-		for start > 0 && (s.Src[start-1] == ' ' || s.Src[start-1] == '\t') {
-			start--
-		}
-		if !sp.Trailing {
-			m := s.Mapper()
-			line := m.Line(sp.Span.Start)
-			start, end = m.LineStart(line), m.LineStart(line+1)
-		}
-	}
-	fix.Edits = []TextEdit{s.Edit(spanOf(start, end), "")}
-	return fix
-}
-
-// kernelInfos converts facts into hover information.
-func kernelInfo(f *KernelCall) KernelCallInfo {
-	info := KernelCallInfo{Location: f.Site, Kernel: f.Kernel, Backend: f.Backend.String()}
-	var comm []string
-	for _, op := range f.Ops {
-		comm = append(comm, fmt.Sprintf("%s (%s) at line %d", op.Kind, op.API[strings.LastIndexByte(op.API, '.')+1:], op.Pos.Line))
-	}
-	info.Communication = strings.Join(comm, "; ")
-	for _, r := range f.Reaches {
-		info.Contexts = append(info.Contexts, DescribeReach(r))
-	}
-	return info
-}
-
-// DescribeReach renders a context in words, for hovers and messages.
-func DescribeReach(r Reach) string {
-	var s string
-	switch r.Kind.String() {
-	case "eager-single":
-		s = "outside shard_map"
-	case "jit-multi":
-		s = "under a multi-device jit (" + r.Multi + ") without shard_map"
-	case "shard-map-full":
-		s = "inside a fully manual shard_map"
-	case "shard-map-partial":
-		s = "inside a shard_map that leaves axes " + strings.Join(r.Missing, ", ") + " not manual"
-	case "pmap":
-		s = "inside jax.pmap"
-	default:
-		s = "in an unknown context (no caller in the workspace)"
-	}
-	if r.Entry != "" {
-		s += ", reached from " + r.Entry
-	}
-	return s
-}
-
-func spanOf(start, end int) pp.Span { return pp.Span{Start: start, End: end} }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 	"github.com/pallas-ls/pallas-ls/lowering"
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
@@ -67,10 +68,10 @@ class C(Base, metaclass=M):
 }
 
 // TestIRIsATree: every IR node is reachable once from a summary's Body,
-// which shiftTo needs to move each position exactly once.
+// which ShiftTo needs to move each position exactly once.
 func TestIRIsATree(t *testing.T) {
 	for path, src := range triviaSources(t) {
-		s := Summarize(path, src)
+		s := ir.Summarize(path, src)
 		seen := map[any]bool{}
 		var dup []string
 		visit := func(p any, what string) {
@@ -79,10 +80,10 @@ func TestIRIsATree(t *testing.T) {
 			}
 			seen[p] = true
 		}
-		var stmts func([]*Stmt)
-		var expr func(*Expr)
-		var def func(*FuncDef)
-		expr = func(e *Expr) {
+		var stmts func([]*ir.Stmt)
+		var expr func(*ir.Expr)
+		var def func(*ir.FuncDef)
+		expr = func(e *ir.Expr) {
 			if e == nil {
 				return
 			}
@@ -97,7 +98,7 @@ func TestIRIsATree(t *testing.T) {
 			}
 			def(e.Lambda)
 		}
-		def = func(d *FuncDef) {
+		def = func(d *ir.FuncDef) {
 			if d == nil {
 				return
 			}
@@ -111,10 +112,10 @@ func TestIRIsATree(t *testing.T) {
 			}
 			stmts(d.Body)
 		}
-		stmts = func(list []*Stmt) {
+		stmts = func(list []*ir.Stmt) {
 			for _, st := range list {
 				visit(st, "statement "+s.Text(st.Span))
-				for _, x := range append([]*Expr{st.Value, st.Cond}, st.Targets...) {
+				for _, x := range append([]*ir.Expr{st.Value, st.Cond}, st.Targets...) {
 					expr(x)
 				}
 				for _, it := range st.Items {
@@ -127,7 +128,7 @@ func TestIRIsATree(t *testing.T) {
 				def(st.Def)
 				if c := st.Class; c != nil {
 					visit(c, "class "+c.Name)
-					for _, x := range append(append([]*Expr{}, c.Bases...), c.Decorators...) {
+					for _, x := range append(append([]*ir.Expr{}, c.Bases...), c.Decorators...) {
 						expr(x)
 					}
 					stmts(c.Body)
@@ -213,12 +214,12 @@ func splice(src []byte, from, to int, text string) []byte {
 // editLive summarises src as the editor does (a live tree kept), then its
 // edited version next: prev is the first summary, got the second, and
 // shifted tells whether got is prev moved in place (the trivia path).
-func editLive(path string, src, next []byte) (prev, got *Summary, shifted bool, err error) {
+func editLive(path string, src, next []byte) (prev, got *ir.Summary, shifted bool, err error) {
 	_, live, err := pp.ParseLive(nil, src)
 	if err != nil {
 		return nil, nil, false, err
 	}
-	prev = summarizeTree(path, live.Flat())
+	prev = ir.SummarizeTree(path, live.Flat())
 	got, lt, shifted := summarizeLive(SourceFile{Path: path, Src: next}, live, prev)
 	lt.Close()
 	return prev, got, shifted, nil
@@ -245,7 +246,7 @@ func TestTriviaMatchesFreshSummary(t *testing.T) {
 					continue
 				}
 				taken[ed.name]++
-				want := Summarize(path, next)
+				want := ir.Summarize(path, next)
 				if got != prev {
 					t.Fatalf("%s, %s: shifted, but not in place", path, ed.name)
 				}
@@ -294,7 +295,7 @@ func FuzzTrivia(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if shifted && !reflect.DeepEqual(got, Summarize("f.py", next)) {
+		if shifted && !reflect.DeepEqual(got, ir.Summarize("f.py", next)) {
 			t.Fatalf("inserting %q at %d into %q: the moved summary differs from a fresh one", text, pos, src)
 		}
 	})
@@ -311,7 +312,7 @@ func TestTriviaSurvivesACancelledCheck(t *testing.T) {
 		}
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
-	opts := Options{JAXVersion: lowering.Latest, ShowInfo: true}
+	opts := Options{JAXVersion: lowering.Latest, ShowInfo: true, Analyzers: testAnalyzers}
 	ctx := context.Background()
 	for i := range files {
 		e := NewEngine()

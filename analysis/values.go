@@ -7,67 +7,69 @@ import (
 	"sort"
 	"strconv"
 	"unsafe"
+
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 )
 
-// Value is what the abstract interpreter knows about a Python value. The
+// value is what the abstract interpreter knows about a Python value. The
 // concrete types below are the only implementations; anything else the
 // program computes is Unknown.
-type Value interface{ isValue() }
+type value interface{ isValue() }
 
 type (
 	// vUnknown is a value the analysis knows nothing about.
 	vUnknown struct{}
 	// vConst is a literal.
-	vConst struct{ C Const }
+	vConst struct{ C ir.Const }
 	// vExternal is a name outside the workspace, such as "jax.shard_map".
 	vExternal struct{ Qual string }
 	// vExtCall is the result of calling an external name.
 	vExtCall struct {
 		Qual string
-		Args []Value
-		Kw   map[string]Value
-		Site *Expr
+		Args []value
+		Kw   map[string]value
+		Site *ir.Expr
 	}
 	// vModule is a workspace module.
-	vModule struct{ M *Module }
+	vModule struct{ M *module }
 	// vFunc is a def or lambda with its closure; Self is set for bound methods.
 	vFunc struct {
-		Def      *FuncDef
-		Env      *Env
-		Defaults []Value
-		Self     Value
+		Def      *ir.FuncDef
+		Env      *scope
+		Defaults []value
+		Self     value
 	}
 	// vClass is a workspace class.
 	vClass struct {
-		Def   *ClassDef
-		Attrs map[string]Value
-		Bases []Value
+		Def   *ir.ClassDef
+		Attrs map[string]value
+		Bases []value
 	}
 	// vInstance is an object of a workspace class, one per creation site.
 	vInstance struct {
 		Class *vClass
-		Attrs map[string]Value
+		Attrs map[string]value
 	}
 	// vPartial is functools.partial(Fn, *Args, **Kw).
 	vPartial struct {
-		Fn   Value
-		Args []Value
-		Kw   map[string]Value
+		Fn   value
+		Args []value
+		Kw   map[string]value
 	}
 	// vSeq is a tuple or list.
-	vSeq struct{ Items []Value }
+	vSeq struct{ Items []value }
 	// vDict is a dict display with literal string keys.
 	vDict struct {
-		Keys  []Value
-		Items []Value
+		Keys  []value
+		Items []value
 	}
 	// vUnion is one of several values (different branches assigned them).
-	vUnion struct{ Alts []Value }
+	vUnion struct{ Alts []value }
 	// vPallas is the callable pl.pallas_call / pl.kernel returns.
 	vPallas struct{ K *kernelDecl }
 	// vShardMapped is shard_map(Fn, ...) (or smap).
 	vShardMapped struct {
-		Fn   Value
+		Fn   value
 		Spec *smSpec
 	}
 	// vShardMapFactory is jax.shard_map(mesh=..., ...) without a function:
@@ -75,9 +77,9 @@ type (
 	vShardMapFactory struct{ Spec *smSpec }
 	// vJitted is jax.jit(Fn, ...).
 	vJitted struct {
-		Fn       Value
+		Fn       value
 		Multi    string // evidence of more than one device, "" if none
-		Site     *Expr
+		Site     *ir.Expr
 		Describe text
 	}
 	// vJitFactory is functools.partial(jax.jit, ...) used as a decorator.
@@ -86,12 +88,12 @@ type (
 	}
 	// vPmapped is jax.pmap(Fn).
 	vPmapped struct {
-		Fn   Value
-		Site *Expr
+		Fn   value
+		Site *ir.Expr
 	}
 	// vDeferred wraps functions handed to an unknown external callable:
 	// calling the result calls them, in the caller's context.
-	vDeferred struct{ Fns []Value }
+	vDeferred struct{ Fns []value }
 	// vMesh is a device mesh; Axes is nil when unknown.
 	vMesh struct {
 		Axes     []string
@@ -110,30 +112,30 @@ type (
 	// vShardedArray is an array placed with a multi-device sharding.
 	vShardedArray struct{ Desc text }
 	// vRemoteCopy is a remote copy descriptor; .start() communicates.
-	vRemoteCopy struct{ Op *CommOp }
+	vRemoteCopy struct{ Op *commOp }
 	// vMethod is a method of a special value (remote copy .start, custom_vjp
 	// .defvjp, custom_partitioning .def_partition).
 	vMethod struct {
-		Recv Value
+		Recv value
 		Name string
 	}
 	// vCustom is jax.custom_vjp/custom_jvp(Fn) with its rules.
 	vCustom struct {
-		Fn    Value
-		Rules []Value
+		Fn    value
+		Rules []value
 		Part  bool // custom_partitioning
 	}
 	// vKernelFactory is pl.kernel(out_shape=..., mesh=...) awaiting its body,
 	// or pl.core_map(mesh) awaiting its body.
 	vKernelFactory struct {
-		Site    *Expr
-		Kw      map[string]Value
+		Site    *ir.Expr
+		Kw      map[string]value
 		CoreMap bool
 		API     string
 	}
 )
 
-var unknown Value = &vUnknown{}
+var unknown value = &vUnknown{}
 
 func (*vUnknown) isValue()         {}
 func (*vConst) isValue()           {}
@@ -167,15 +169,15 @@ func (*vKernelFactory) isValue()   {}
 const maxUnion = 8
 
 // join merges the values two branches bind to one name.
-func join(a, b Value) Value {
+func join(a, b value) value {
 	switch {
 	case a == nil:
 		return b
 	case b == nil || a == b:
 		return a
 	}
-	var alts []Value
-	add := func(v Value) {
+	var alts []value
+	add := func(v value) {
 		if u, ok := v.(*vUnion); ok {
 			alts = append(alts, u.Alts...)
 		} else {
@@ -203,23 +205,23 @@ func join(a, b Value) Value {
 }
 
 // alts returns the alternatives of v (itself when not a union).
-func alts(v Value) []Value {
+func alts(v value) []value {
 	if u, ok := v.(*vUnion); ok {
 		return u.Alts
 	}
-	return []Value{v}
+	return []value{v}
 }
 
 // valueKey is a memoisation key: equal keys mean the analysis would treat
 // the values alike. Closures and objects are keyed by identity: their
 // addresses. A key that outlives them must pin them (keyPins), or a new
 // object at a freed one's address would take its entries.
-func valueKey(v Value, depth int) string {
+func valueKey(v value, depth int) string {
 	var buf [64]byte
 	return string(appendKey(buf[:0], v, depth, nil))
 }
 
-func appendKeys(b []byte, vs []Value, depth int, pins *[]unsafe.Pointer) []byte {
+func appendKeys(b []byte, vs []value, depth int, pins *[]unsafe.Pointer) []byte {
 	for i, v := range vs {
 		if i > 0 {
 			b = append(b, ',')
@@ -242,7 +244,7 @@ func appendPin(b []byte, p unsafe.Pointer, pins *[]unsafe.Pointer) []byte {
 }
 
 // sortedKeys returns the keys of m in order, in buf when they fit.
-func sortedKeys(m map[string]Value, buf []string) []string {
+func sortedKeys(m map[string]value, buf []string) []string {
 	ks := buf[:0]
 	for k := range m {
 		ks = append(ks, k)
@@ -254,7 +256,7 @@ func sortedKeys(m map[string]Value, buf []string) []string {
 // appendKey appends the key of v to b, and the addresses it quotes to
 // pins when set. The keys are built in place, with no string per part: the
 // interpreter makes one per abstract call.
-func appendKey(b []byte, v Value, depth int, pins *[]unsafe.Pointer) []byte {
+func appendKey(b []byte, v value, depth int, pins *[]unsafe.Pointer) []byte {
 	if depth < 0 {
 		return append(b, "…"...)
 	}
@@ -324,7 +326,7 @@ func appendKey(b []byte, v Value, depth int, pins *[]unsafe.Pointer) []byte {
 }
 
 // typeName is fmt's %T of a reference value, without fmt.
-func typeName(v Value) string {
+func typeName(v value) string {
 	if t := reflect.TypeOf(v); t != nil {
 		return t.String()
 	}
@@ -332,21 +334,21 @@ func typeName(v Value) string {
 }
 
 // valuePtr is the identity of a reference value.
-func valuePtr(v Value) unsafe.Pointer {
+func valuePtr(v value) unsafe.Pointer {
 	type iface struct{ typ, data unsafe.Pointer }
 	return (*iface)(unsafe.Pointer(&v)).data
 }
 
 // constStr returns the string a value is known to be.
-func constStr(v Value) (string, bool) {
-	if c, ok := v.(*vConst); ok && c.C.Kind == ConstStr {
+func constStr(v value) (string, bool) {
+	if c, ok := v.(*vConst); ok && c.C.Kind == ir.ConstStr {
 		return c.C.S, true
 	}
 	return "", false
 }
 
 // strList reads a string or a tuple/list of strings ("x" or ("x", "y")).
-func strList(v Value) ([]string, bool) {
+func strList(v value) ([]string, bool) {
 	if s, ok := constStr(v); ok {
 		return []string{s}, true
 	}
@@ -366,17 +368,17 @@ func strList(v Value) ([]string, bool) {
 }
 
 // truth returns the static truth value of v, if known.
-func truth(v Value) (val, known bool) {
+func truth(v value) (val, known bool) {
 	switch v := v.(type) {
 	case *vConst:
 		switch v.C.Kind {
-		case ConstNone:
+		case ir.ConstNone:
 			return false, true
-		case ConstBool:
+		case ir.ConstBool:
 			return v.C.B, true
-		case ConstInt:
+		case ir.ConstInt:
 			return v.C.I != 0, true
-		case ConstStr:
+		case ir.ConstStr:
 			return v.C.S != "", true
 		}
 	case *vFunc, *vClass, *vModule, *vPallas, *vMesh, *vInstance:

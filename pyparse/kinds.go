@@ -76,12 +76,6 @@ func symbolFor(name string, named bool) Kind {
 	return Kind(C.ts_language_symbol_for_name(language, cs, C.uint32_t(len(name)), C.bool(named)))
 }
 
-// KindOf returns the Kind of a named node type, for tests and tables.
-func KindOf(name string) Kind { return symbolFor(name, true) }
-
-// TokenKind returns the Kind of an anonymous token such as "is" or "==".
-func TokenKind(tok string) Kind { return symbolFor(tok, false) }
-
 // FieldOf returns the Field of a grammar field name (0 when unknown).
 func FieldOf(name string) Field { return fieldIDs[name] }
 

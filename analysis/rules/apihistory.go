@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 	"github.com/pallas-ls/pallas-ls/lowering"
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
@@ -12,7 +13,7 @@ import (
 // apiHistory reports the references of file s to JAX names and keywords
 // whose status at the configured version is want (removed for PAL301,
 // deprecated for PAL302), with a fix to the new spelling.
-func apiHistory(p *analysis.Pass, s *analysis.Summary, want lowering.Status) {
+func apiHistory(p *analysis.Pass, s *ir.Summary, want lowering.Status) {
 	var flagged []pp.Span
 	for _, ref := range s.Refs {
 		if covered(flagged, ref.Span) {
@@ -40,13 +41,13 @@ func covered(flagged []pp.Span, sp pp.Span) bool {
 	return false
 }
 
-func historyFinding(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef, want lowering.Status) (analysis.Diagnostic, bool) {
-	if ref.Kind == analysis.RefKeyword {
+func historyFinding(p *analysis.Pass, s *ir.Summary, ref ir.APIRef, want lowering.Status) (analysis.Diagnostic, bool) {
+	if ref.Kind == ir.RefKeyword {
 		kc, ok := lowering.KeywordChangeFor(ref.Qual, ref.Keyword)
 		if !ok || kc.StatusAt(p.Version) != want {
 			return analysis.Diagnostic{}, false
 		}
-		d := analysis.Diagnostic{Location: s.Location(ref.Span),
+		d := analysis.Diagnostic{Location: analysis.Locate(s, ref.Span),
 			Message: fmt.Sprintf("keyword `%s=` of `%s` %s: %s", ref.Keyword, short(kc.Callee), statusPhrase(want, p), kc.Note)}
 		if fix, ok := keywordFix(p, s, ref, kc); ok {
 			d.Fixes = []analysis.SuggestedFix{fix}
@@ -57,7 +58,7 @@ func historyFinding(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef, 
 	if !ok || api.StatusAt(p.Version) != want {
 		return analysis.Diagnostic{}, false
 	}
-	if ref.Kind == analysis.RefExpr && ref.Span == ref.Root && api.ReplacedBy != "" && api.ReplacedBy != "jax.shard_map" {
+	if ref.Kind == ir.RefExpr && ref.Span == ref.Root && api.ReplacedBy != "" && api.ReplacedBy != "jax.shard_map" {
 		// A bare name can only resolve to the API through
 		// `from ... import name`, whose fix imports the replacement under
 		// the same local name: that import is the one finding. (The old
@@ -70,12 +71,12 @@ func historyFinding(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef, 
 	} else if api.ReplacedBy != "" {
 		msg += "; use `" + short(api.ReplacedBy) + "`"
 	}
-	d := analysis.Diagnostic{Location: s.Location(ref.Span), Message: msg}
+	d := analysis.Diagnostic{Location: analysis.Locate(s, ref.Span), Message: msg}
 	fix, ok := analysis.SuggestedFix{}, false
 	switch ref.Kind {
-	case analysis.RefExpr:
+	case ir.RefExpr:
 		fix, ok = renameFix(p, s, ref, api)
-	case analysis.RefImport:
+	case ir.RefImport:
 		fix, ok = importFix(p, s, ref, api)
 	}
 	if ok {
@@ -109,7 +110,7 @@ func short(q string) string {
 // module only the last name changes (keeping the user's alias); across
 // modules the reference is re-rooted at an alias of the new module,
 // adding its import when needed.
-func renameFix(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef, api lowering.API) (analysis.SuggestedFix, bool) {
+func renameFix(p *analysis.Pass, s *ir.Summary, ref ir.APIRef, api lowering.API) (analysis.SuggestedFix, bool) {
 	newQ := api.ReplacedBy
 	if newQ == "" {
 		return analysis.SuggestedFix{}, false
@@ -125,14 +126,14 @@ func renameFix(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef, api l
 	newMod, newName := split(newQ)
 	title := fmt.Sprintf("Replace `%s` with `%s`", short(ref.Qual), short(newQ))
 	if oldMod == newMod && strings.HasSuffix(text, oldName) && ref.Root != ref.Span {
-		e := s.Edit(pp.Span{Start: ref.Span.End - len(oldName), End: ref.Span.End}, newName)
+		e := analysis.Edit(s, pp.Span{Start: ref.Span.End - len(oldName), End: ref.Span.End}, newName)
 		return analysis.SuggestedFix{Title: title, Applicability: analysis.Safe, Edits: []analysis.TextEdit{e}}, true
 	}
-	alias, imp, ok := s.EnsureModuleAlias(newMod, preferredAlias(newMod))
+	alias, imp, ok := analysis.EnsureModuleAlias(s, newMod, preferredAlias(newMod))
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	edits := []analysis.TextEdit{s.Edit(ref.Span, alias+"."+newName)}
+	edits := []analysis.TextEdit{analysis.Edit(s, ref.Span, alias+"."+newName)}
 	if imp != nil {
 		edits = append(edits, *imp)
 	}

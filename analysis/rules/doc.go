@@ -1,7 +1,6 @@
 // Package rules holds pallas-ls's rules, one small file each, with their
-// user documentation inline. Each rule registers an analysis.Analyzer at
-// init; importing this package (for its side effect) makes every Check
-// run them.
+// user documentation inline. All lists them: the front ends hand that set
+// to every check (analysis.Options.Analyzers); nothing registers itself.
 //
 // Data flow: analysis builds the program and the kernel-call facts; each
 // rule reads them from its Pass and reports Diagnostics with fixes. Rules

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
 
@@ -19,10 +20,10 @@ func decorateFix(p *analysis.Pass, kc *analysis.KernelCall, bad analysis.Reach) 
 	}
 	n := 0
 	for _, prm := range def.Params {
-		if prm.Kind == analysis.ParamVarArgs || prm.Kind == analysis.ParamKwArgs {
+		if prm.Kind == ir.ParamVarArgs || prm.Kind == ir.ParamKwArgs {
 			return analysis.SuggestedFix{}, false
 		}
-		if prm.Kind == analysis.ParamNormal || prm.Kind == analysis.ParamPosOnly {
+		if prm.Kind == ir.ParamNormal || prm.Kind == ir.ParamPosOnly {
 			n++
 		}
 	}
@@ -51,14 +52,14 @@ func decorateFix(p *analysis.Pass, kc *analysis.KernelCall, bad analysis.Reach) 
 	_, indent := s.LineIndent(deco.Span.Start)
 	text := fmt.Sprintf("%s@%s.partial(%s.shard_map, mesh=%s, in_specs=%s, out_specs=%s, check_vma=False)%s",
 		indent, functools, jax, mesh, specs(spec, n), spec, s.Newline())
-	w.edits = append(w.edits, s.Edit(pp.Span{Start: at, End: at}, text))
+	w.edits = append(w.edits, analysis.Edit(s, pp.Span{Start: at, End: at}, text))
 	title := fmt.Sprintf("Run `%s` under jax.shard_map: add @functools.partial(jax.shard_map, ...) below its jit (unsafe)", def.Name)
 	return analysis.SuggestedFix{Title: title, Applicability: analysis.Unsafe, Edits: mergeInsertions(w.edits)}, true
 }
 
 // decoratorMesh is a mesh visible where the decorator is evaluated (the
 // def's scope), else the context mesh.
-func (w *wrapper) decoratorMesh(def *analysis.FuncDef) (string, bool) {
+func (w *wrapper) decoratorMesh(def *ir.FuncDef) (string, bool) {
 	for _, m := range w.t.meshes {
 		if m.Axes == nil || covers(m.Axes, w.axes) {
 			return m.Name, true
@@ -69,7 +70,7 @@ func (w *wrapper) decoratorMesh(def *analysis.FuncDef) (string, bool) {
 
 // moduleMeshes are the meshes bound at module level in the def's file, as
 // seen from the kernel call or the bad path's outer call.
-func moduleMeshes(kc *analysis.KernelCall, bad analysis.Reach, s *analysis.Summary) []analysis.MeshRef {
+func moduleMeshes(kc *analysis.KernelCall, bad analysis.Reach, s *ir.Summary) []analysis.MeshRef {
 	var out []analysis.MeshRef
 	seen := map[string]bool{}
 	add := func(ms []analysis.MeshRef) {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 	"github.com/pallas-ls/pallas-ls/lowering"
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
@@ -15,7 +16,7 @@ import (
 // A statement importing several names loses just this one and gains a
 // line of its own. jax.shard_map changes its signature, so its import is
 // left to the call-site fix.
-func importFix(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef, api lowering.API) (analysis.SuggestedFix, bool) {
+func importFix(p *analysis.Pass, s *ir.Summary, ref ir.APIRef, api lowering.API) (analysis.SuggestedFix, bool) {
 	newQ := api.ReplacedBy
 	if newQ == "" || newQ == "jax.shard_map" {
 		return analysis.SuggestedFix{}, false
@@ -24,7 +25,7 @@ func importFix(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef, api l
 		return analysis.SuggestedFix{}, false
 	}
 	st := s.StatementAt(ref.Span.Start)
-	if st == nil || st.Kind != analysis.StImport || st.Import == nil || !st.Import.From {
+	if st == nil || st.Kind != ir.StImport || st.Import == nil || !st.Import.From {
 		return analysis.SuggestedFix{}, false
 	}
 	oldName, local := splitAlias(s.Text(ref.Span))
@@ -38,7 +39,7 @@ func importFix(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef, api l
 	}
 	fix := analysis.SuggestedFix{Title: "Import `" + short(newQ) + "` instead", Applicability: analysis.Safe}
 	if len(st.Import.Names) == 1 {
-		fix.Edits = []analysis.TextEdit{s.Edit(st.Span, stmt)}
+		fix.Edits = []analysis.TextEdit{analysis.Edit(s, st.Span, stmt)}
 		return fix, true
 	}
 	cut, ok := listItemSpan(s, ref.Span)
@@ -48,9 +49,9 @@ func importFix(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef, api l
 	m := s.Mapper()
 	next := m.LineStart(m.Line(st.Span.End) + 1)
 	_, indent := s.LineIndent(st.Span.Start)
-	fix.Edits = []analysis.TextEdit{s.Edit(cut, ""), s.Edit(pp.Span{Start: next, End: next}, indent+stmt+s.Newline())}
+	fix.Edits = []analysis.TextEdit{analysis.Edit(s, cut, ""), analysis.Edit(s, pp.Span{Start: next, End: next}, indent+stmt+s.Newline())}
 	if next <= st.Span.End { // the statement ends the file
-		fix.Edits[1] = s.Edit(pp.Span{Start: len(s.Src), End: len(s.Src)}, s.Newline()+indent+stmt)
+		fix.Edits[1] = analysis.Edit(s, pp.Span{Start: len(s.Src), End: len(s.Src)}, s.Newline()+indent+stmt)
 	}
 	return fix, true
 }
@@ -64,7 +65,7 @@ func splitAlias(text string) (name, alias string) {
 
 // listItemSpan extends an imported name's span over one separating comma
 // (the one after it, else the one before) and the blanks beside it.
-func listItemSpan(s *analysis.Summary, sp pp.Span) (pp.Span, bool) {
+func listItemSpan(s *ir.Summary, sp pp.Span) (pp.Span, bool) {
 	blank := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\\' }
 	j := sp.End
 	for j < len(s.Src) && blank(s.Src[j]) {

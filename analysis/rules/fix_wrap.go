@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 	"github.com/pallas-ls/pallas-ls/lowering"
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
@@ -33,11 +34,11 @@ func wrapFix(p *analysis.Pass, kc *analysis.KernelCall, bad analysis.Reach) (ana
 		}
 		t = target{call: o.Call, file: o.File, meshes: o.Meshes, bound: o.Bound}
 	}
-	if t.file == nil || t.call == nil || t.call.Kind != analysis.ExCall || len(t.call.Kw) > 0 {
+	if t.file == nil || t.call == nil || t.call.Kind != ir.ExCall || len(t.call.Kw) > 0 {
 		return analysis.SuggestedFix{}, false
 	}
 	for _, a := range t.call.Args {
-		if a.Kind == analysis.ExStarred {
+		if a.Kind == ir.ExStarred {
 			return analysis.SuggestedFix{}, false
 		}
 	}
@@ -50,12 +51,12 @@ func wrapFix(p *analysis.Pass, kc *analysis.KernelCall, bad analysis.Reach) (ana
 }
 
 // jitArgument returns the span of f in a callee of the form jax.jit(f).
-func jitArgument(s *analysis.Summary, callee *analysis.Expr) (pp.Span, bool) {
-	if callee.Kind != analysis.ExCall || len(callee.Args) != 1 || len(callee.Kw) > 0 {
+func jitArgument(s *ir.Summary, callee *ir.Expr) (pp.Span, bool) {
+	if callee.Kind != ir.ExCall || len(callee.Args) != 1 || len(callee.Kw) > 0 {
 		return pp.Span{}, false
 	}
 	for _, r := range s.Refs {
-		if r.Kind == analysis.RefExpr && r.Span == callee.X.Span {
+		if r.Kind == ir.RefExpr && r.Span == callee.X.Span {
 			if api, ok := lowering.Lookup(r.Qual); ok && api.Role == lowering.RoleJit {
 				return callee.Args[0].Span, true
 			}
@@ -66,8 +67,8 @@ func jitArgument(s *analysis.Summary, callee *analysis.Expr) (pp.Span, bool) {
 
 // target is the call a wrap fix rewrites.
 type target struct {
-	call   *analysis.Expr
-	file   *analysis.Summary
+	call   *ir.Expr
+	file   *ir.Summary
 	meshes []analysis.MeshRef
 	bound  func(string) bool
 	arity  int
@@ -84,7 +85,7 @@ func reachedInShardMap(kc *analysis.KernelCall) bool {
 
 type wrapper struct {
 	p       *analysis.Pass
-	s       *analysis.Summary
+	s       *ir.Summary
 	t       target
 	fn      pp.Span // the function expression wrapped
 	axes    []string
@@ -123,8 +124,8 @@ func (w *wrapper) build() (analysis.SuggestedFix, bool) {
 		head = sm + "("
 		tail = fmt.Sprintf(", %s, in_specs=%s, out_specs=%s, check_rep=False)", mesh, in, out)
 	}
-	w.edits = append(w.edits, w.s.Edit(pp.Span{Start: callee.Start, End: callee.Start}, head),
-		w.s.Edit(pp.Span{Start: callee.End, End: callee.End}, tail))
+	w.edits = append(w.edits, analysis.Edit(w.s, pp.Span{Start: callee.Start, End: callee.Start}, head),
+		analysis.Edit(w.s, pp.Span{Start: callee.End, End: callee.End}, tail))
 	title := "Wrap the kernel call in jax.shard_map (unsafe: review mesh, in_specs and out_specs)"
 	return analysis.SuggestedFix{Title: title, Applicability: analysis.Unsafe, Edits: mergeInsertions(w.edits)}, true
 }
@@ -183,7 +184,7 @@ func (w *wrapper) newMesh() (string, bool) {
 	}
 	start, indent := w.s.LineIndent(st.Span.Start)
 	stmt := fmt.Sprintf("%s%s = %s.make_mesh((%s.device_count(),), (%q,))%s", indent, name, jax, jax, w.axes[0], w.s.Newline())
-	w.edits = append(w.edits, w.s.Edit(pp.Span{Start: start, End: start}, stmt))
+	w.edits = append(w.edits, analysis.Edit(w.s, pp.Span{Start: start, End: start}, stmt))
 	return name, true
 }
 
@@ -230,14 +231,14 @@ func (w *wrapper) alias(qual, preferred string) (string, bool) {
 	if w.t.bound(preferred) { // a local name would shadow the new import
 		return "", false
 	}
-	name, imp, ok := w.s.EnsureModuleAlias(qual, preferred)
+	name, imp, ok := analysis.EnsureModuleAlias(w.s, qual, preferred)
 	if ok && imp != nil {
 		w.addEdit(*imp)
 	}
 	return name, ok
 }
 
-func (w *wrapper) addImport(stmt string) { w.addEdit(w.s.ImportEdit(stmt)) }
+func (w *wrapper) addImport(stmt string) { w.addEdit(analysis.ImportEdit(w.s, stmt)) }
 
 // addEdit adds an import edit once (two parts of a fix may need the same).
 func (w *wrapper) addEdit(e analysis.TextEdit) {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/analysis/rules"
 	"github.com/pallas-ls/pallas-ls/lowering"
 )
 
@@ -22,7 +23,7 @@ func FuzzCheck(f *testing.F) {
 	}
 	f.Add([]byte("def f(:\n  pl.pallas_call(k)(x)\n"), uint8(7))
 	f.Fuzz(func(t *testing.T, src []byte, minor uint8) {
-		opts := analysis.Options{JAXVersion: lowering.V(0, int(minor%12), 0), ShowInfo: true}
+		opts := analysis.Options{JAXVersion: lowering.V(0, int(minor%12), 0), ShowInfo: true, Analyzers: rules.All()}
 		file := analysis.SourceFile{Path: "/fuzz/main.py", Src: src}
 		res, err := analysis.Check(context.Background(), []analysis.SourceFile{file}, opts)
 		if err != nil {

@@ -16,7 +16,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
-	_ "github.com/pallas-ls/pallas-ls/analysis/rules"
+	"github.com/pallas-ls/pallas-ls/analysis/rules"
 	"github.com/pallas-ls/pallas-ls/internal/cli"
 	"github.com/pallas-ls/pallas-ls/internal/config"
 	"github.com/pallas-ls/pallas-ls/pyparse"
@@ -90,6 +90,7 @@ func loadCase(t *testing.T, dir string) ([]analysis.SourceFile, analysis.Options
 		t.Fatal(err)
 	}
 	opts.ShowInfo = true
+	opts.Analyzers = rules.All()
 	return files, opts
 }
 
@@ -244,6 +245,9 @@ func checkFixesValid(t *testing.T, files []analysis.SourceFile, d analysis.Diagn
 		if err := analysis.ValidateFix(fix, srcs); err != nil {
 			t.Errorf("%s: fix %q of %s is invalid: %v", rel(d.File), fix.Title, d.Code, err)
 		}
+		if err := analysis.ValidateFixTitle(fix.Title); err != nil {
+			t.Errorf("%s: fix of %s: %v", rel(d.File), d.Code, err)
+		}
 	}
 }
 
@@ -347,7 +351,7 @@ func checkNoNewSyntaxErrors(t *testing.T, before, after []byte, name string) {
 // TestFixturesCoverEveryRule keeps the fixture tree honest: each rule has
 // at least one case that must find something and one that must stay silent.
 func TestFixturesCoverEveryRule(t *testing.T) {
-	for _, a := range analysis.Analyzers() {
+	for _, a := range rules.All() {
 		cases, _ := filepath.Glob(filepath.Join("testdata", a.Code, "*"))
 		var find, silent int
 		for _, c := range cases {

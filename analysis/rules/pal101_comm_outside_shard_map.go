@@ -27,11 +27,27 @@ var PAL101 = &analysis.Analyzer{
 			"ring_sharded(x)",
 		FixSafety: "Wrapping in shard_map changes how inputs are split across devices; such fixes are unsafe and must be reviewed.",
 		Since:     "0.1.0",
+		Scaffold: `import jax
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+from jax.sharding import PartitionSpec as P
+
+
+def ring_kernel(x_ref, o_ref, send_sem, recv_sem):
+    copy = pltpu.make_async_remote_copy(x_ref, o_ref, send_sem, recv_sem, device_id={"x": 1})
+    copy.start()
+
+
+def ring(x):
+    return pl.pallas_call(ring_kernel, out_shape=...)(x)
+
+
+mesh = jax.make_mesh((4,), ("x",))
+x = jax.numpy.ones((8, 128))
+` + analysis.SnippetLine + "\n",
 	},
 	Run: runPAL101,
 }
-
-func init() { analysis.Register(PAL101) }
 
 func runPAL101(p *analysis.Pass) {
 	for _, kc := range p.KernelCalls {

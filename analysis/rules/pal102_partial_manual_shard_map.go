@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 	"github.com/pallas-ls/pallas-ls/lowering"
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
@@ -26,11 +27,29 @@ var PAL102 = &analysis.Analyzer{
 		Fixed:     "jax.shard_map(f, mesh=mesh2d, in_specs=P(\"x\"), out_specs=P(\"x\"))",
 		FixSafety: "Making every axis manual changes how the other axes are handled inside the body; unsafe.",
 		Since:     "0.1.0",
+		Scaffold: `import jax
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+from jax.sharding import PartitionSpec as P
+
+
+def local_kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + 1
+
+
+def f(x):
+    return pl.pallas_call(local_kernel, out_shape=x, compiler_params=pltpu.CompilerParams())(x)
+
+
+mesh2d = jax.make_mesh((4, 2), ("x", "y"))
+sharded = (
+` + analysis.SnippetLine + `
+)
+sharded(jax.numpy.ones((8, 128)))
+`,
 	},
 	Run: runPAL102,
 }
-
-func init() { analysis.Register(PAL102) }
 
 func runPAL102(p *analysis.Pass) {
 	for _, kc := range p.KernelCalls {
@@ -68,7 +87,7 @@ func runPAL102(p *analysis.Pass) {
 // Both are unsafe: the body then sees the other axes as manual too.
 func manualFixes(r analysis.Reach) []analysis.SuggestedFix {
 	s, call := r.SMFile, r.SMCall
-	if s == nil || call == nil || call.Kind != analysis.ExCall {
+	if s == nil || call == nil || call.Kind != ir.ExCall {
 		return nil
 	}
 	var out []analysis.SuggestedFix
@@ -88,7 +107,7 @@ func manualFixes(r analysis.Reach) []analysis.SuggestedFix {
 		out = append(out, analysis.SuggestedFix{
 			Title:         "Remove `" + kw.Name + "=` so that every mesh axis is manual (unsafe)",
 			Applicability: analysis.Unsafe,
-			Edits:         []analysis.TextEdit{s.Edit(pp.Span{Start: start, End: kw.Value.Span.End}, "")},
+			Edits:         []analysis.TextEdit{analysis.Edit(s, pp.Span{Start: start, End: kw.Value.Span.End}, "")},
 		})
 		if kw.Name == "axis_names" && r.MeshAxes != nil {
 			var q []string
@@ -98,7 +117,7 @@ func manualFixes(r analysis.Reach) []analysis.SuggestedFix {
 			out = append(out, analysis.SuggestedFix{
 				Title:         "Make every mesh axis manual: axis_names={" + strings.Join(q, ", ") + "} (unsafe)",
 				Applicability: analysis.Unsafe,
-				Edits:         []analysis.TextEdit{s.Edit(call.Kw[i].Value.Span, "{"+strings.Join(q, ", ")+"}")},
+				Edits:         []analysis.TextEdit{analysis.Edit(s, call.Kw[i].Value.Span, "{"+strings.Join(q, ", ")+"}")},
 			})
 		}
 	}

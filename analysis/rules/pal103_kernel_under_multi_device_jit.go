@@ -24,11 +24,27 @@ var PAL103 = &analysis.Analyzer{
 		Fixed:     "step = jax.jit(jax.shard_map(kernel_call, mesh=mesh, in_specs=P(\"x\"), out_specs=P(\"x\")))",
 		FixSafety: "Wrapping in shard_map changes sharding; unsafe.",
 		Since:     "0.1.0",
+		Scaffold: `import jax
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
+
+
+def local_kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + 1
+
+
+def kernel_call(x):
+    return pl.pallas_call(local_kernel, out_shape=x, compiler_params=pltpu.CompilerParams())(x)
+
+
+mesh = Mesh(jax.devices(), ("x",))
+` + analysis.SnippetLine + `
+step(jax.numpy.ones((8, 128)))
+`,
 	},
 	Run: runPAL103,
 }
-
-func init() { analysis.Register(PAL103) }
 
 func runPAL103(p *analysis.Pass) {
 	for _, kc := range p.KernelCalls {

@@ -1,10 +1,17 @@
 package rules
 
-import "github.com/pallas-ls/pallas-ls/analysis"
+import (
+	"fmt"
 
-// PAL901 and PAL902 are computed by the engine while it applies
-// suppressions (only it knows which findings a comment silenced); these
-// entries carry their codes, severities and documentation.
+	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+)
+
+// PAL901 and PAL902 read the suppression comments after the engine has
+// matched the other rules' findings against them (only it knows which
+// findings a comment silenced): Analyzer.RunSuppressions.
+
+// PAL901 reports suppressions that silence nothing.
 var PAL901 = &analysis.Analyzer{
 	Code: "PAL901", Name: "unused-suppression", Severity: analysis.SeverityWarning,
 	Doc: analysis.Doc{
@@ -16,7 +23,7 @@ var PAL901 = &analysis.Analyzer{
 		FixSafety: "Safe: removes the code (or the whole comment when it was the only code).",
 		Since:     "0.1.0",
 	},
-	Run: func(*analysis.Pass) {},
+	RunSuppressions: runPAL901,
 }
 
 // PAL902 reports suppressions naming no known rule.
@@ -30,10 +37,50 @@ var PAL902 = &analysis.Analyzer{
 		Fixed:   "ring(x)  # pallas-ls: ignore[PAL101]",
 		Since:   "0.1.0",
 	},
-	Run: func(*analysis.Pass) {},
+	RunSuppressions: runPAL902,
 }
 
-func init() {
-	analysis.Register(PAL901)
-	analysis.Register(PAL902)
+func runPAL901(p *analysis.Pass, s *ir.Summary, sups []*analysis.Suppression) {
+	for _, sp := range sups {
+		for _, c := range sp.Codes {
+			if known(p, c) && !sp.Used(c) && checked(p, c) {
+				p.Report(analysis.Diagnostic{Location: analysis.Locate(s, sp.Span),
+					Message: fmt.Sprintf("unused suppression: no %s finding here", c),
+					Fixes:   []analysis.SuggestedFix{removeSuppression(s, sp, c)}})
+			}
+		}
+	}
+}
+
+func runPAL902(p *analysis.Pass, s *ir.Summary, sups []*analysis.Suppression) {
+	for _, sp := range sups {
+		for _, c := range sp.Codes {
+			if !known(p, c) {
+				p.Report(analysis.Diagnostic{Location: analysis.Locate(s, sp.Span),
+					Message: fmt.Sprintf("`%s` names no pallas-ls rule (see `pallas-ls rules`)", c)})
+			}
+		}
+	}
+}
+
+// known reports whether the code pattern matches a rule of the run's set.
+func known(p *analysis.Pass, pattern string) bool {
+	for _, a := range p.Analyzers {
+		if analysis.MatchCode(pattern, a.Code) {
+			return true
+		}
+	}
+	return false
+}
+
+// checked reports whether the pattern matches a rule that ran and could
+// have reported what the suppression silences: enabled, and not about
+// suppressions itself.
+func checked(p *analysis.Pass, pattern string) bool {
+	for _, a := range p.Analyzers {
+		if analysis.MatchCode(pattern, a.Code) && p.Enabled(a.Code) && a.RunSuppressions == nil {
+			return true
+		}
+	}
+	return false
 }

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 	"github.com/pallas-ls/pallas-ls/lowering"
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
@@ -16,7 +17,7 @@ var oldShardMapParams = []string{"mesh", "in_specs", "out_specs", "check_rep", "
 // keyword-only signature (check_rep= becomes check_vma=). It offers
 // nothing when the call uses auto= (its meaning inverts into axis_names=)
 // or when the reference is not the callee of a call.
-func shardMapFix(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef) (analysis.SuggestedFix, bool) {
+func shardMapFix(p *analysis.Pass, s *ir.Summary, ref ir.APIRef) (analysis.SuggestedFix, bool) {
 	call := ref.Call
 	if call == nil || len(call.Args) > len(oldShardMapParams)+1 {
 		return analysis.SuggestedFix{}, false
@@ -27,15 +28,15 @@ func shardMapFix(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef) (an
 		}
 	}
 	for _, a := range call.Args {
-		if a.Kind == analysis.ExStarred {
+		if a.Kind == ir.ExStarred {
 			return analysis.SuggestedFix{}, false
 		}
 	}
-	jaxName, imp, ok := s.EnsureModuleAlias("jax", "jax")
+	jaxName, imp, ok := analysis.EnsureModuleAlias(s, "jax", "jax")
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	edits := []analysis.TextEdit{s.Edit(ref.Span, jaxName+".shard_map")}
+	edits := []analysis.TextEdit{analysis.Edit(s, ref.Span, jaxName+".shard_map")}
 	for i, a := range call.Args {
 		if i == 0 {
 			continue
@@ -47,11 +48,11 @@ func shardMapFix(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef) (an
 		if name == "check_rep" {
 			name = "check_vma"
 		}
-		edits = append(edits, s.Edit(pp.Span{Start: a.Span.Start, End: a.Span.Start}, name+"="))
+		edits = append(edits, analysis.Edit(s, pp.Span{Start: a.Span.Start, End: a.Span.Start}, name+"="))
 	}
 	for _, kw := range call.Kw {
 		if kw.Name == "check_rep" {
-			edits = append(edits, s.Edit(kw.NameSpan, "check_vma"))
+			edits = append(edits, analysis.Edit(s, kw.NameSpan, "check_vma"))
 		}
 	}
 	if imp != nil {
@@ -65,12 +66,12 @@ func shardMapFix(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef) (an
 // renamed together with the callee (the same edits as shardMapFix, which
 // fix application de-duplicates); keywords whose meaning changed
 // (auto= -> axis_names=, vma= -> manual_axis_type=) get no automatic fix.
-func keywordFix(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef, kc lowering.KeywordChange) (analysis.SuggestedFix, bool) {
+func keywordFix(p *analysis.Pass, s *ir.Summary, ref ir.APIRef, kc lowering.KeywordChange) (analysis.SuggestedFix, bool) {
 	if kc.Callee == "jax.experimental.shard_map.shard_map" {
 		if ref.Call == nil || kc.Keyword != "check_rep" {
 			return analysis.SuggestedFix{}, false
 		}
-		callee := analysis.APIRef{Kind: analysis.RefExpr, Qual: kc.Callee, Span: ref.Call.X.Span, Call: ref.Call}
+		callee := ir.APIRef{Kind: ir.RefExpr, Qual: kc.Callee, Span: ref.Call.X.Span, Call: ref.Call}
 		return shardMapFix(p, s, callee)
 	}
 	switch kc.ReplacedBy {
@@ -80,6 +81,6 @@ func keywordFix(p *analysis.Pass, s *analysis.Summary, ref analysis.APIRef, kc l
 	return analysis.SuggestedFix{
 		Title:         "Rename `" + kc.Keyword + "=` to `" + kc.ReplacedBy + "=`",
 		Applicability: analysis.Safe,
-		Edits:         []analysis.TextEdit{s.Edit(ref.Span, kc.ReplacedBy)},
+		Edits:         []analysis.TextEdit{analysis.Edit(s, ref.Span, kc.ReplacedBy)},
 	}, true
 }

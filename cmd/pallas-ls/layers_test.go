@@ -15,8 +15,9 @@ const mod = "github.com/pallas-ls/pallas-ls"
 var allowed = map[string][]string{
 	"pyparse":            {},
 	"lowering":           {},
-	"analysis":           {"pyparse", "lowering"},
-	"analysis/rules":     {"analysis", "lowering", "pyparse"},
+	"analysis/ir":        {"pyparse"},
+	"analysis":           {"analysis/ir", "pyparse", "lowering"},
+	"analysis/rules":     {"analysis", "analysis/ir", "lowering", "pyparse"},
 	"internal/safefs":    {},
 	"internal/config":    {"analysis", "lowering", "internal/safefs"},
 	"internal/workspace": {"internal/safefs"},

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/analysis/rules"
 )
 
 // benchCorpus is the corpus of the in-process benchmarks: 20k lines, or
@@ -47,7 +48,7 @@ func BenchmarkCheckCold(b *testing.B) {
 	c := benchCorpus(b)
 	src := sources(c.Python())
 	for b.Loop() {
-		if _, err := analysis.Check(context.Background(), src, analysis.Options{}); err != nil {
+		if _, err := analysis.Check(context.Background(), src, analysis.Options{Analyzers: rules.All()}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -87,14 +88,14 @@ func recheck(b *testing.B, edit func([]byte, *Corpus) []byte) {
 	variants := [2][]byte{src[hot].Src, edit(src[hot].Src, c)}
 	e := analysis.NewEngine()
 	ctx := context.Background()
-	if _, err := e.Check(ctx, src, analysis.Options{}); err != nil {
+	if _, err := e.Check(ctx, src, analysis.Options{Analyzers: rules.All()}); err != nil {
 		b.Fatal(err)
 	}
 	i := 0
 	for b.Loop() {
 		i++
 		src[hot].Src = variants[i%2]
-		if _, err := e.Check(ctx, src, analysis.Options{}); err != nil {
+		if _, err := e.Check(ctx, src, analysis.Options{Analyzers: rules.All()}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
-	_ "github.com/pallas-ls/pallas-ls/analysis/rules"
+	"github.com/pallas-ls/pallas-ls/analysis/rules"
 	"github.com/pallas-ls/pallas-ls/pyparse"
 )
 
@@ -60,7 +60,7 @@ func TestCorpusParsesCleanly(t *testing.T) {
 // check runs the engine on a corpus held in memory.
 func check(t testing.TB, files []File) *analysis.Result {
 	t.Helper()
-	res, err := analysis.Check(context.Background(), sources(files), analysis.Options{})
+	res, err := analysis.Check(context.Background(), sources(files), analysis.Options{Analyzers: rules.All()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +133,7 @@ func TestPruningKeepsCorpusResults(t *testing.T) {
 	for _, seed := range []uint64{1, 2, 3} {
 		src := sources(Generate(Config{Lines: 20000, Seed: seed}).Python())
 		ctx := context.Background()
-		opts := analysis.Options{ShowInfo: true}
+		opts := analysis.Options{ShowInfo: true, Analyzers: rules.All()}
 		pruned, err := analysis.Check(ctx, src, opts)
 		if err != nil {
 			t.Fatal(err)

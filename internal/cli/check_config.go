@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/analysis/rules"
 	"github.com/pallas-ls/pallas-ls/internal/config"
 	"github.com/pallas-ls/pallas-ls/internal/workspace"
 )
@@ -148,6 +148,7 @@ func (s *settings) options(cfg *config.Config, vc config.VersionChoice) (analysi
 	}
 	opts.Ignore = append(opts.Ignore, s.flags.ignoreCodes...)
 	opts.ShowInfo = s.flags.showInfo
+	opts.Analyzers = rules.All()
 	return opts, nil
 }
 
@@ -187,11 +188,11 @@ func (s *settings) warnCodes(where string, codes []string) {
 	}
 }
 
-// matchesAnyRule reports whether a code glob matches a registered rule,
-// with the engine's matching (path.Match, case-insensitive pattern).
+// matchesAnyRule reports whether a code glob matches one of the rules,
+// with the engine's matching.
 func matchesAnyRule(pattern string) bool {
-	for _, a := range analysis.Analyzers() {
-		if ok, err := path.Match(strings.ToUpper(pattern), a.Code); err == nil && ok {
+	for _, a := range rules.All() {
+		if analysis.MatchCode(pattern, a.Code) {
 			return true
 		}
 	}

@@ -7,10 +7,6 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
-
-	// The rules register themselves; without this import every check
-	// would silently find nothing.
-	_ "github.com/pallas-ls/pallas-ls/analysis/rules"
 )
 
 // Exit codes (spec.md §1), the same for every output format.

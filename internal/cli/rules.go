@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/analysis/rules"
 )
 
 // rulesDocURL is where docs/rules.md is published; SARIF helpUri and
@@ -41,11 +42,11 @@ func runRules(e *env, args []string) int {
 	}
 	switch *format {
 	case "json":
-		err = writeRulesJSON(e.stdout, analysis.Analyzers())
+		err = writeRulesJSON(e.stdout, rules.All())
 	case "markdown":
-		err = writeRulesMarkdown(e.stdout, analysis.Analyzers())
+		err = writeRulesMarkdown(e.stdout, rules.All())
 	default:
-		err = writeRulesText(e.stdout, analysis.Analyzers())
+		err = writeRulesText(e.stdout, rules.All())
 	}
 	if err != nil {
 		printError(e.stderr, err.Error())
@@ -108,7 +109,7 @@ func ruleHelpURI(a *analysis.Analyzer) string {
 // ruleInfos describes every rule for SARIF's rule objects.
 func ruleInfos() []RuleInfo {
 	var out []RuleInfo
-	for _, a := range analysis.Analyzers() {
+	for _, a := range rules.All() {
 		out = append(out, RuleInfo{
 			Code: a.Code, Name: a.Name, Title: a.Doc.Title, Description: a.Doc.What,
 			HelpURI: ruleHelpURI(a), DefaultSeverity: a.Severity,
@@ -120,10 +121,10 @@ func ruleInfos() []RuleInfo {
 // lookupRule finds a rule by code ("PAL301", any case) or name
 // ("removed-api").
 func lookupRule(arg string) (*analysis.Analyzer, bool) {
-	if a, ok := analysis.LookupAnalyzer(strings.ToUpper(arg)); ok {
+	if a, ok := analysis.Lookup(rules.All(), strings.ToUpper(arg)); ok {
 		return a, true
 	}
-	for _, a := range analysis.Analyzers() {
+	for _, a := range rules.All() {
 		if a.Name == strings.ToLower(arg) {
 			return a, true
 		}

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/analysis/rules"
 )
 
 // rulesDocPath is docs/rules.md, generated from the rules' Doc values.
@@ -40,13 +40,13 @@ func TestRulesDocFresh(t *testing.T) {
 }
 
 // TestRulesDocCoversEveryRule guards the generator itself: every
-// registered rule has a section and an index row pointing at it.
+// rules.All has a section and an index row pointing at it.
 func TestRulesDocCoversEveryRule(t *testing.T) {
 	var b bytes.Buffer
-	if err := writeRulesMarkdown(&b, analysis.Analyzers()); err != nil {
+	if err := writeRulesMarkdown(&b, rules.All()); err != nil {
 		t.Fatal(err)
 	}
-	for _, a := range analysis.Analyzers() {
+	for _, a := range rules.All() {
 		for _, want := range []string{"\n## " + a.Code + ": " + a.Name + "\n", "(#" + ruleAnchor(a) + ")"} {
 			if !bytes.Contains(b.Bytes(), []byte(want)) {
 				t.Errorf("rules markdown lacks %q", want)
@@ -62,14 +62,14 @@ func TestRulesDocCoversEveryRule(t *testing.T) {
 // its documentation, for tools that render their own docs.
 func TestRulesJSON(t *testing.T) {
 	code, out, _ := runIn(t, t.TempDir(), false, noEnv, "rules", "--format", "json")
-	var rules []jsonRule
-	if err := json.Unmarshal([]byte(out), &rules); err != nil || code != 0 {
+	var listed []jsonRule
+	if err := json.Unmarshal([]byte(out), &listed); err != nil || code != 0 {
 		t.Fatalf("exit %d, %v:\n%s", code, err, out)
 	}
-	if len(rules) != len(analysis.Analyzers()) {
-		t.Fatalf("%d rules, want %d", len(rules), len(analysis.Analyzers()))
+	if len(listed) != len(rules.All()) {
+		t.Fatalf("%d rules, want %d", len(listed), len(rules.All()))
 	}
-	for _, r := range rules {
+	for _, r := range listed {
 		if r.Code == "" || r.Name == "" || r.Title == "" || !strings.HasPrefix(r.HelpURI, rulesDocURL+"#") {
 			t.Errorf("incomplete rule: %+v", r)
 		}
@@ -91,7 +91,7 @@ func TestReadmeRulesFresh(t *testing.T) {
 	}
 	var b bytes.Buffer
 	bw := bufio.NewWriter(&b)
-	writeRulesIndex(bw, analysis.Analyzers(), "docs/rules.md")
+	writeRulesIndex(bw, rules.All(), "docs/rules.md")
 	bw.Flush()
 	if formatUpdatingGolden() {
 		out := append(append(append([]byte{}, readme[:i+len(begin)]...), b.Bytes()...), readme[j:]...)

@@ -17,9 +17,8 @@ Run the language server (LSP) over stdin and stdout; logs go to stderr.
 clients add them; stdio is the only transport.
 `
 
-// runServe is the `serve` command: the language server in internal/lsp.
-// The rules it runs are registered by this package's import of
-// analysis/rules (main.go).
+// runServe is the `serve` command: the language server in internal/lsp,
+// which runs package rules' set (its default).
 func runServe(ctx context.Context, e *env, args []string) int {
 	fs := newFlagSet("serve")
 	fs.Bool("stdio", true, "talk LSP over stdin/stdout")

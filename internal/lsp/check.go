@@ -137,6 +137,7 @@ func (s *server) checkGroup(ctx context.Context, snap *snapshot, g group, opts a
 	for i, p := range g.paths {
 		files[i] = analysis.SourceFile{Path: p, Src: snap.files[p].text}
 	}
+	opts.Analyzers = s.cfg.analyzers
 	r, err = s.engine(g.key).Check(ctx, files, opts)
 	if err == nil && r == nil {
 		err = fmt.Errorf("internal error: the checker returned no result")

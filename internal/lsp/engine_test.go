@@ -9,7 +9,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
-	_ "github.com/pallas-ls/pallas-ls/analysis/rules" // registers the rules, as the binary does
+	"github.com/pallas-ls/pallas-ls/analysis/rules"
 )
 
 // The real engine behind the server, on a rule fixture: the finding is
@@ -26,7 +26,7 @@ func TestRealEngineFixture(t *testing.T) {
 		t.Fatalf("published %v, want PAL101", d.Code)
 	}
 	text, _ := hoverAtText(t, tc, "ring.py", d.Range.Start.Line, d.Range.Start.Character)
-	a, _ := analysis.LookupAnalyzer("PAL101")
+	a, _ := analysis.Lookup(rules.All(), "PAL101")
 	if !strings.Contains(text, escapeMarkdown(a.Doc.Title)) || !strings.Contains(text, "JAX") {
 		t.Errorf("hover lacks the rule title or the JAX version:\n%s", text)
 	}

@@ -11,6 +11,7 @@ import (
 	"go.lsp.dev/jsonrpc2"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/analysis/rules"
 	"github.com/pallas-ls/pallas-ls/internal/workspace"
 )
 
@@ -44,8 +45,10 @@ type serveConfig struct {
 	newChecker    func() checker
 	debounce      time.Duration
 	clientTimeout time.Duration
-	ruleTitle     func(code string) string
-	indexHook     func(ctx context.Context, dir string) // tests: runs before each folder is indexed
+	// analyzers are the rules every check runs (default: package rules').
+	analyzers []*analysis.Analyzer
+	ruleTitle func(code string) string
+	indexHook func(ctx context.Context, dir string) // tests: runs before each folder is indexed
 	// budget bounds the discovery of each workspace folder.
 	budget workspace.Budget
 }
@@ -65,15 +68,14 @@ func withBudget(b workspace.Budget) Option { return func(c *serveConfig) { c.bud
 // once.
 func WithDebounce(d time.Duration) Option { return func(c *serveConfig) { c.debounce = d } }
 
-// withRuleTitles replaces the registry lookup of rule titles (tests).
+// withRuleTitles replaces the lookup of rule titles (tests).
 func withRuleTitles(f func(code string) string) Option {
 	return func(c *serveConfig) { c.ruleTitle = f }
 }
 
-// registryTitle finds a rule's title among the registered analyzers; the
-// binary registers them by importing analysis/rules.
-func registryTitle(code string) string {
-	if a, ok := analysis.LookupAnalyzer(code); ok {
+// titleIn finds a rule's title among analyzers.
+func titleIn(analyzers []*analysis.Analyzer, code string) string {
+	if a, ok := analysis.Lookup(analyzers, code); ok {
 		return a.Doc.Title
 	}
 	return ""
@@ -105,8 +107,12 @@ func newServeConfig(opts []Option) serveConfig {
 	if c.newChecker == nil {
 		c.newChecker = func() checker { return analysis.NewEngine() }
 	}
+	if c.analyzers == nil {
+		c.analyzers = rules.All()
+	}
 	if c.ruleTitle == nil {
-		c.ruleTitle = registryTitle
+		as := c.analyzers
+		c.ruleTitle = func(code string) string { return titleIn(as, code) }
 	}
 	return c
 }

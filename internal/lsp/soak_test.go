@@ -15,6 +15,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/analysis/rules"
 	"github.com/pallas-ls/pallas-ls/lowering"
 	"github.com/pallas-ls/pallas-ls/pyparse"
 )
@@ -188,7 +189,7 @@ func freshCheck(t *testing.T, tc *testClient, texts map[string]string) map[strin
 	for name, text := range texts {
 		files = append(files, analysis.SourceFile{Path: filepath.Clean(tc.path(name)), Src: []byte(text)})
 	}
-	res, err := analysis.Check(context.Background(), files, analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true})
+	res, err := analysis.Check(context.Background(), files, analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true, Analyzers: rules.All()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,8 @@
 // Package workspace turns what the user named into Python source for the
 // engine: PATH arguments -> Discover -> []File -> ReadAll -> []Loaded,
-// whose Src the front end parses and hands to analysis.Check. The language
-// server adds an Overlay of open editor buffers, which ReadAll prefers to
-// the disk. Nothing here knows about JAX or Python syntax, and nothing
+// whose Src the front end parses and hands to analysis.Check. (The language
+// server keeps open editor buffers in a document store of its own.)
+// Nothing here knows about JAX or Python syntax, and nothing
 // here reads settings files: the CLI passes their exclude globs in
 // DiscoverOptions (internal/config knows where they come from).
 //

@@ -33,18 +33,13 @@ type Loaded struct {
 // others are unaffected. After ctx is cancelled the remaining entries carry
 // ctx.Err().
 func ReadAll(ctx context.Context, files []File) []Loaded {
-	return readAll(ctx, files, nil)
-}
-
-// readAll prefers an open editor buffer over the disk when ov has one.
-func readAll(ctx context.Context, files []File, ov *Overlay) []Loaded {
 	out := make([]Loaded, len(files))
 	jobs := make(chan int)
 	var wg sync.WaitGroup
 	for range min(runtime.NumCPU(), len(files)) {
 		wg.Go(func() {
 			for i := range jobs {
-				out[i] = load(ctx, files[i], ov)
+				out[i] = load(ctx, files[i])
 			}
 		})
 	}
@@ -56,12 +51,9 @@ func readAll(ctx context.Context, files []File, ov *Overlay) []Loaded {
 	return out
 }
 
-func load(ctx context.Context, f File, ov *Overlay) Loaded {
+func load(ctx context.Context, f File) Loaded {
 	if err := ctx.Err(); err != nil {
 		return Loaded{File: f, Err: err}
-	}
-	if b, ok := ov.Get(f.Path); ok {
-		return Loaded{File: f, Src: b.Src}
 	}
 	src, err := readFile(f.Path)
 	if err != nil {

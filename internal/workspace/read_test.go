@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
 )
 
@@ -80,49 +79,4 @@ func TestReadAllCancelled(t *testing.T) {
 	if got := ReadAll(ctx, nil); len(got) != 0 {
 		t.Errorf("ReadAll(nil) = %v", got)
 	}
-}
-
-func TestOverlay(t *testing.T) {
-	root := t.TempDir()
-	writeTree(t, root, map[string]string{"a.py": "disk", "b.py": "disk b"})
-	ov := NewOverlay()
-	ov.Set(filepath.Join(root, "x", "..", "a.py"), []byte("buffer"), 3)
-	if b, ok := ov.Get(filepath.Join(root, "a.py")); !ok || string(b.Src) != "buffer" || b.Version != 3 {
-		t.Errorf("Get = %+v, %v", b, ok)
-	}
-	got := ov.ReadAll(context.Background(), []File{fileAt(root, "a.py"), fileAt(root, "b.py")})
-	if string(got[0].Src) != "buffer" || string(got[1].Src) != "disk b" {
-		t.Errorf("overlay read: %q %q", got[0].Src, got[1].Src)
-	}
-	snap := ov.Snapshot()
-	ov.Delete(filepath.Join(root, "a.py"))
-	if _, ok := ov.Get(filepath.Join(root, "a.py")); ok || ov.Len() != 0 {
-		t.Error("Delete left the buffer")
-	}
-	if len(snap) != 1 {
-		t.Errorf("snapshot changed after Delete: %v", snap)
-	}
-	var nilOverlay *Overlay
-	if _, ok := nilOverlay.Get("x"); ok || len(nilOverlay.Snapshot()) != 0 || nilOverlay.Len() != 0 {
-		t.Error("nil overlay is not empty")
-	}
-}
-
-func TestOverlayConcurrentUse(t *testing.T) {
-	var ov Overlay // the zero value is ready
-	var wg sync.WaitGroup
-	for i := range 8 {
-		wg.Go(func() {
-			for j := range 200 {
-				p := fmt.Sprintf("/f%d.py", (i+j)%10)
-				ov.Set(p, []byte("x"), int32(j))
-				ov.Get(p)
-				ov.Snapshot()
-				if j%3 == 0 {
-					ov.Delete(p)
-				}
-			}
-		})
-	}
-	wg.Wait()
 }

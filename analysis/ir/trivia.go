@@ -1,4 +1,4 @@
-package analysis
+package ir
 
 import (
 	"crypto/sha256"
@@ -13,14 +13,15 @@ import (
 // nodes and the text of leaves, never comments, except in one place, the
 // shard_map-mock test of a definition, which is computed again here. The
 // previous Summary then takes the new source in place, without building
-// an IR or comparing shapes, and the Engine treats it as moved (reuse.go).
+// an IR or comparing shapes, and the engine treats it as moved
+// (analysis/reuse.go).
 // This needs the IR to be a tree, every node reachable once from Body
-// (TestIRIsATree), so that each position moves once.
+// (analysis: TestIRIsATree), so that each position moves once.
 
-// shiftTo moves s, the summary of tree's previous version, onto tree's
+// ShiftTo moves s, the summary of tree's previous version, onto tree's
 // source after the trivia edit e. It changes nothing and returns false if
 // the edit changes what a definition's text says about mocking shard_map.
-func (s *Summary) shiftTo(e pp.Edit, tree *pp.Tree) bool {
+func (s *Summary) ShiftTo(e pp.Edit, tree *pp.Tree) bool {
 	if s.ParseError != "" {
 		return false
 	}
@@ -30,7 +31,7 @@ func (s *Summary) shiftTo(e pp.Edit, tree *pp.Tree) bool {
 			return false
 		}
 	}
-	w := &shapeWalk{patch: true, shift: &e}
+	w := &ShapeWalk{patch: true, shift: &e}
 	w.stmts(s.Body, s.Body)
 	for i := range s.Refs {
 		r := &s.Refs[i]

@@ -1,4 +1,4 @@
-package analysis
+package ir
 
 import (
 	"bytes"
@@ -6,8 +6,9 @@ import (
 	"slices"
 )
 
-// The dead-body path of reuse.go. A run executes a function's body only
-// by calling it (callFunc records every such function in called); a body
+// The dead-body path of the engine's re-checks (analysis/reuse.go). A run
+// executes a function's body only by calling it (the interpreter records
+// every such function); a body
 // it never called contributed nothing to the run: the interpreter did not
 // read one node of it. An edit that changes only such bodies (and
 // positions) leaves a fresh run taking the same steps as the last one, so
@@ -16,26 +17,26 @@ import (
 // a method no one calls: the analysis does not run again.
 //
 // The old summary stays the one the run refers to: its IR takes the new
-// positions in place (as moveTo), each dead function takes its new body
+// positions in place (as MoveTo), each dead function takes its new body
 // whole (the new IR's nodes, now the old summary's), and the lists the
 // rules read (Defs, Classes, Refs) are the new summary's with every node
 // outside a dead body replaced by its old counterpart. The result equals a
 // fresh summary of the new text (TestDeadBodyMatchesFreshSummary).
 
-// compareDead reports whether b's IR is a's apart from positions, source
+// CompareDead reports whether b's IR is a's apart from positions, source
 // text and the bodies of functions dead says never ran. It changes
-// neither; the walk it returns is what mergeDead needs.
-func compareDead(a, b *Summary, dead func(*FuncDef) bool) (*shapeWalk, bool) {
+// neither; the walk it returns is what MergeDead needs.
+func CompareDead(a, b *Summary, dead func(*FuncDef) bool) (*ShapeWalk, bool) {
 	return compareSwaps(a, b, dead, nil)
 }
 
-// compareSwaps is compareDead where changed, when set, also says which
+// compareSwaps is CompareDead where changed, when set, also says which
 // functions' bodies are taken whole.
-func compareSwaps(a, b *Summary, dead func(*FuncDef) bool, changed func(x, y *FuncDef) bool) (*shapeWalk, bool) {
+func compareSwaps(a, b *Summary, dead func(*FuncDef) bool, changed func(x, y *FuncDef) bool) (*ShapeWalk, bool) {
 	if a.ParseError != "" || b.ParseError != "" || a.UsesPallas != b.UsesPallas || !maps.Equal(a.Imports, b.Imports) {
 		return nil, false
 	}
-	w := &shapeWalk{defs: make(map[*FuncDef]*FuncDef, len(a.Defs)), classes: make(map[*ClassDef]*ClassDef, len(a.Classes)),
+	w := &ShapeWalk{defs: make(map[*FuncDef]*FuncDef, len(a.Defs)), classes: make(map[*ClassDef]*ClassDef, len(a.Classes)),
 		exprs: map[*Expr]*Expr{}, dead: dead, changed: changed, swaps: map[*FuncDef]*FuncDef{}, calls: map[*Expr]*Expr{}}
 	for _, r := range b.Refs {
 		if r.Call != nil {
@@ -48,12 +49,12 @@ func compareSwaps(a, b *Summary, dead func(*FuncDef) bool, changed func(x, y *Fu
 	return w, true
 }
 
-// compareBodies is compareDead where, besides the bodies dead says never
+// CompareBodies is CompareDead where, besides the bodies dead says never
 // ran, any function body whose text changed may differ: the run resumes
-// from the first entry that ran one (journal.go). A body of the same text
+// from the first entry that ran one (analysis/resume.go). A body of the same text
 // has the same IR apart from positions (the IR is built from the text
 // alone), so it is walked as usual.
-func compareBodies(a, b *Summary, dead func(*FuncDef) bool) (*shapeWalk, bool) {
+func CompareBodies(a, b *Summary, dead func(*FuncDef) bool) (*ShapeWalk, bool) {
 	return compareSwaps(a, b, dead, func(x, y *FuncDef) bool {
 		return !bytes.Equal(bodyText(a, x), bodyText(b, y))
 	})
@@ -66,8 +67,12 @@ func bodyText(s *Summary, d *FuncDef) []byte {
 	return s.Src[d.Body[0].Span.Start:d.Body[len(d.Body)-1].Span.End]
 }
 
-// mergeDead moves a onto b's text after compareDead(a, b) returned w.
-func mergeDead(a, b *Summary, w *shapeWalk) {
+// Swapped lists the functions whose bodies the walk found may differ, old
+// to new: those a merge (MergeDead) takes whole from the new IR.
+func (w *ShapeWalk) Swapped() map[*FuncDef]*FuncDef { return w.swaps }
+
+// MergeDead moves a onto b's text after CompareDead(a, b) returned w.
+func MergeDead(a, b *Summary, w *ShapeWalk) {
 	// Definitions outside the dead bodies are the old ones (the run's
 	// values refer to them); those inside are the new ones, now a's.
 	defs := oldOrAdopted(b.Defs, w.defs, func(d *FuncDef) { d.File = a })
@@ -78,7 +83,7 @@ func mergeDead(a, b *Summary, w *shapeWalk) {
 			refs[i].Call = o
 		}
 	}
-	p := &shapeWalk{patch: true, swaps: w.swaps}
+	p := &ShapeWalk{patch: true, swaps: w.swaps}
 	p.stmts(a.Body, b.Body)
 	a.Defs, a.Classes, a.Refs = defs, classes, refs
 	a.Src, a.Hash, a.Comments, a.SyntaxErrors, a.mapper = b.Src, b.Hash, b.Comments, b.SyntaxErrors, b.mapper

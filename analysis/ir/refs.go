@@ -1,4 +1,4 @@
-package analysis
+package ir
 
 import (
 	"strings"
@@ -69,18 +69,18 @@ func newRefScope(parent *refScope, params []Param, body []*Stmt) *refScope {
 	for _, p := range params {
 		sc.locals[p.Name] = true
 	}
-	walkStmts(body, func(st *Stmt) {
+	WalkStmts(body, func(st *Stmt) {
 		switch st.Kind {
 		case StImport:
-			bindImport(sc.imports, st.Import)
+			BindImport(sc.imports, st.Import)
 		case StAssign, StLoop:
 			for _, t := range st.Targets {
-				bindTargets(t, sc.locals)
+				BindTargets(t, sc.locals)
 			}
 		case StWith:
 			for _, it := range st.Items {
 				if it.Target != nil {
-					bindTargets(it.Target, sc.locals)
+					BindTargets(it.Target, sc.locals)
 				}
 			}
 		case StDef:
@@ -95,30 +95,30 @@ func newRefScope(parent *refScope, params []Param, body []*Stmt) *refScope {
 	return sc
 }
 
-func bindTargets(e *Expr, locals map[string]bool) {
+func BindTargets(e *Expr, locals map[string]bool) {
 	switch e.Kind {
 	case ExName:
 		locals[e.Name] = true
 	case ExTuple, ExList:
 		for _, a := range e.Args {
-			bindTargets(a, locals)
+			BindTargets(a, locals)
 		}
 	case ExStarred:
-		bindTargets(e.X, locals)
+		BindTargets(e.X, locals)
 	}
 }
 
-// walkStmts visits the statements of one scope: nested blocks, but not the
+// WalkStmts visits the statements of one scope: nested blocks, but not the
 // bodies of nested defs and classes.
-func walkStmts(body []*Stmt, f func(*Stmt)) {
+func WalkStmts(body []*Stmt, f func(*Stmt)) {
 	for _, st := range body {
 		f(st)
 		if st.Kind == StDef || st.Kind == StClass {
 			continue
 		}
-		walkStmts(st.Body, f)
-		walkStmts(st.Else, f)
-		walkStmts(st.Finally, f)
+		WalkStmts(st.Body, f)
+		WalkStmts(st.Else, f)
+		WalkStmts(st.Finally, f)
 	}
 }
 

@@ -1,4 +1,4 @@
-package analysis
+package ir
 
 import (
 	"crypto/sha256"
@@ -27,7 +27,7 @@ type Summary struct {
 	// ParseError is set when the file could not be parsed at all.
 	ParseError string
 	// UsesPallas is set when the file refers to jax.experimental.pallas:
-	// only its functions are run as library entries (see driver.go).
+	// only its functions are run as library entries (analysis/driver.go).
 	UsesPallas bool
 	mapper     *pp.Mapper
 }
@@ -48,11 +48,11 @@ func Summarize(path string, src []byte) *Summary {
 		s := &Summary{Path: path, Src: src, Hash: sha256.Sum256(src), ParseError: err.Error()}
 		return s
 	}
-	return summarizeTree(path, tree)
+	return SummarizeTree(path, tree)
 }
 
-// summarizeTree extracts the Summary of an already parsed (or cached) tree.
-func summarizeTree(path string, tree *pp.Tree) *Summary {
+// SummarizeTree extracts the Summary of an already parsed (or cached) tree.
+func SummarizeTree(path string, tree *pp.Tree) *Summary {
 	src := tree.Src
 	s := &Summary{Path: path, Src: src, Hash: sha256.Sum256(src)}
 	b := &builder{t: tree, sum: s}
@@ -74,7 +74,7 @@ func summarizeTree(path string, tree *pp.Tree) *Summary {
 // markMains gives each module-level `if __name__ == "__main__":` (no
 // else) its Main: the body as a function of its own, which the
 // interpreter runs as an entry of its own after the tests instead of
-// inline (detached.go).
+// inline (analysis/detached.go).
 func markMains(s *Summary) {
 	for _, st := range s.Body {
 		if st.Kind == StIf && len(st.Else) == 0 && len(st.Body) > 0 && isMainGuard(st.Cond) {
@@ -101,18 +101,18 @@ func isMainGuard(e *Expr) bool {
 
 // topImports maps each name bound by a module-level import to its
 // qualified name ("pl" -> "jax.experimental.pallas"). Relative imports
-// keep their leading dots ("..a.b"); the Program resolves them.
+// keep their leading dots ("..a.b"); the engine resolves them (analysis/program.go).
 func topImports(body []*Stmt) map[string]string {
 	m := map[string]string{}
 	for _, st := range body {
 		if st.Kind == StImport {
-			bindImport(m, st.Import)
+			BindImport(m, st.Import)
 		}
 	}
 	return m
 }
 
-func bindImport(m map[string]string, imp *Import) {
+func BindImport(m map[string]string, imp *Import) {
 	prefix := ""
 	for i := 0; i < imp.Level; i++ {
 		prefix += "."
@@ -124,7 +124,7 @@ func bindImport(m map[string]string, imp *Import) {
 			if n.As != "" {
 				local = n.As
 			}
-			m[local] = joinQual(prefix+imp.Module, n.Name)
+			m[local] = JoinQual(prefix+imp.Module, n.Name)
 		case n.As != "":
 			m[n.As] = n.Name
 		default:
@@ -141,7 +141,7 @@ func bindImport(m map[string]string, imp *Import) {
 	}
 }
 
-func joinQual(a, b string) string {
+func JoinQual(a, b string) string {
 	if a == "" {
 		return b
 	}
@@ -150,3 +150,6 @@ func joinQual(a, b string) string {
 	}
 	return a + "." + b
 }
+
+// Text returns the source of a span.
+func (s *Summary) Text(sp pp.Span) string { return string(s.Src[sp.Start:sp.End]) }

@@ -1,4 +1,4 @@
-package analysis
+package ir
 
 import "github.com/pallas-ls/pallas-ls/pyparse"
 
@@ -109,7 +109,7 @@ type Stmt struct {
 	// an else: the script's own entry, which never runs on import. Its
 	// Body is the statement's (the same slice): the walks that read the
 	// statements of a module read it there, and only the interpreter and
-	// the edit comparison (reuse.go) treat it as a body of its own.
+	// the shape walk (shape.go) treat it as a body of its own.
 	Main *FuncDef
 }
 
@@ -149,8 +149,10 @@ type FuncDef struct {
 	Body       []*Stmt
 	Lambda     bool
 	File       *Summary
-	// Mentions records names and attribute names used anywhere in the body,
-	// so test-time mocks of shard_map can be recognised cheaply.
+	// MocksShardMap is set when the definition's text, comments included,
+	// replaces shard_map with a fake (mock.patch("jax.shard_map"),
+	// monkeypatch.setattr(jax, "shard_map", ...)): code under test then
+	// never meets the real one (build_defs.go: mocksShardMap).
 	MocksShardMap bool
 }
 

@@ -1,4 +1,4 @@
-package analysis
+package ir
 
 import (
 	"reflect"
@@ -6,9 +6,9 @@ import (
 	"testing"
 )
 
-// TestShapeWalkCoversTheIR lists the fields of the IR types as sameShape
-// and moveTo know them. A field added to the IR must be compared (or
-// moved, for positions) in reuse.go, and then added here.
+// TestShapeWalkCoversTheIR lists the fields of the IR types as SameShape
+// and MoveTo know them. A field added to the IR must be compared (or
+// moved, for positions) in shape.go, and then added here.
 func TestShapeWalkCoversTheIR(t *testing.T) {
 	known := map[reflect.Type]string{
 		reflect.TypeFor[Expr]():       "Kind Op Span Name X Args Kw Const Lambda",
@@ -30,7 +30,7 @@ func TestShapeWalkCoversTheIR(t *testing.T) {
 			got = append(got, ty.Field(i).Name)
 		}
 		if strings.Join(got, " ") != want {
-			t.Errorf("%s has fields %q; reuse.go knows %q: teach sameShape/moveTo the new field, then update this list", ty.Name(), strings.Join(got, " "), want)
+			t.Errorf("%s has fields %q; shape.go knows %q: teach SameShape/MoveTo the new field, then update this list", ty.Name(), strings.Join(got, " "), want)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package analysis
+package ir
 
 import (
 	"strconv"
@@ -277,7 +277,7 @@ func (b *builder) match(id pp.NodeID) *Stmt {
 		}
 	}
 	walk(id)
-	subject := b.expr(t.ChildByField(id, FieldSubjectOf()))
+	subject := b.expr(t.ChildByField(id, fieldSubject()))
 	var chain []*Stmt
 	for i := len(cases) - 1; i >= 0; i-- {
 		c := cases[i]
@@ -296,5 +296,5 @@ func (b *builder) match(id pp.NodeID) *Stmt {
 	return chain[0]
 }
 
-// FieldSubjectOf is the match statement's subject field.
-func FieldSubjectOf() pp.Field { return pp.FieldOf("subject") }
+// fieldSubject is the match statement's subject field.
+func fieldSubject() pp.Field { return pp.FieldOf("subject") }

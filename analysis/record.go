@@ -1,0 +1,330 @@
+package analysis
+
+import (
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+	"github.com/pallas-ls/pallas-ls/lowering"
+)
+
+// How the interpreter records kernel calls (kernelCalled, offer) and
+// renders its records as the facts rules read (fact). A record keeps
+// references into the IR, never positions or source text, so that the same
+// record renders an edited file's new positions (reuse.go).
+
+type callSiteKey struct {
+	site   *ir.Expr
+	kernel string
+}
+
+type kernelCall struct {
+	k *kernelDecl
+	// e is what k does: kept here, since the effects cache is state a
+	// detached entry takes back (detached.go).
+	e       *kernelEffects
+	site    *ir.Expr
+	file    *ir.Summary
+	reaches map[lowering.ContextKind]*reachState
+	order   []lowering.ContextKind
+	meshes  []MeshRef
+	scope   *scope
+}
+
+// kernelCalled records that the kernel k is invoked at site in the
+// current context, with the current stack as its witness path.
+func (in *interp) kernelCalled(k *kernelDecl, site *ir.Expr) {
+	if in.cur.Kind == ctxKernel || site == nil {
+		return
+	}
+	// One record per site and kernel: a generic launcher's single call
+	// site runs different kernels for different callers.
+	o := offer{key: callSiteKey{site, valueKey(k.Body, 3)}, k: k, file: in.file}
+	o.e = in.kernelEffects(k) // evaluates in the Kernel context: records no kernel call
+	o.rs = in.reach()
+	if in.h.log != nil {
+		// Replayed later, the offer may create the record or keep its
+		// context where this run did not: what that needs is taken now.
+		o.prepare(in)
+		in.h.log.offers = append(in.h.log.offers, o)
+	}
+	in.offer(&o)
+}
+
+// offer is one report of a kernel call: what kernelCalled saw.
+type offer struct {
+	key  callSiteKey
+	k    *kernelDecl
+	e    *kernelEffects
+	file *ir.Summary
+	rs   *reachState
+	// prepared: meshes, scope and rs.r.Outer are set (else they are taken
+	// from the interpreter's state, only when needed).
+	prepared bool
+	meshes   []MeshRef
+	scope    *scope
+}
+
+func (o *offer) prepare(in *interp) {
+	o.meshes, o.scope, o.prepared = visibleMeshes(in.env), in.env, true
+	in.outerCall(&o.rs.r)
+}
+
+// offer adds o to the kernel calls: a record per site and kernel, and per
+// context class the shortest witness path.
+func (in *interp) offer(o *offer) {
+	kc := in.calls[o.key]
+	if kc == nil {
+		kc = &kernelCall{k: o.k, e: o.e, site: o.key.site, file: o.file, reaches: map[lowering.ContextKind]*reachState{}}
+		if o.prepared {
+			kc.meshes, kc.scope = o.meshes, o.scope
+		} else {
+			kc.meshes, kc.scope = visibleMeshes(in.env), in.env
+		}
+		in.h.journal.calls.add(o.key, kc)
+		in.order = append(in.order, kc)
+	}
+	rs := o.rs
+	r := &rs.r
+	if old, ok := kc.reaches[r.Kind]; ok && len(old.steps) <= len(rs.steps) {
+		return
+	}
+	if !o.prepared {
+		in.outerCall(r)
+	}
+	in.h.journal.reaches.set(kc, r.Kind, rs)
+}
+
+// reachState is a Reach as the interpreter records it: what quotes source
+// text or has a position is kept as references into the IR (see text),
+// and facts renders it.
+type reachState struct {
+	r          Reach // Multi, Jit, ShardMap and Path left empty
+	multi, jit text
+	steps      []pathStep // the witness path, nearest call first
+}
+
+type pathStep struct {
+	file *ir.Summary
+	site *ir.Expr
+}
+
+func (rs *reachState) render() Reach {
+	r := rs.r
+	r.Multi, r.Jit = rs.multi.String(), rs.jit.String()
+	if r.SMCall != nil {
+		loc := Locate(r.SMFile, r.SMCall.Span)
+		r.ShardMap = &loc
+	}
+	r.Path = make([]Related, 0, len(rs.steps))
+	for _, st := range rs.steps {
+		r.Path = append(r.Path, Related{Location: Locate(st.file, st.site.Span), Message: "via `" + describeAt(st.file, st.site) + "`"})
+	}
+	return r
+}
+
+// reach folds the current context into the lowering lattice and captures
+// the witness path.
+func (in *interp) reach() *reachState {
+	c := in.cur
+	rs := &reachState{jit: c.Jit}
+	r := &rs.r
+	switch c.Kind {
+	case ctxPlain:
+		r.Kind = lowering.CtxEagerSingle
+		if !c.Multi.empty() {
+			r.Kind, rs.multi = lowering.CtxJitMulti, c.Multi
+			r.ExplicitMesh = c.Mesh != nil && c.Mesh.Explicit
+		}
+	case ctxShardMap:
+		r.Kind = lowering.CtxShardMapFull
+		if ok, missing := c.fullyManual(); !ok {
+			r.Kind, r.Missing = lowering.CtxShardMapPartial, missing
+		}
+		if c.SM != nil && c.SM.File != nil && c.SM.Site != nil {
+			r.SMCall, r.SMFile = c.SM.Site, c.SM.File
+		}
+		r.MeshAxes = c.MeshAxes
+	case ctxPmap:
+		r.Kind = lowering.CtxPmap
+	default:
+		r.Kind = lowering.CtxUnknown
+	}
+	var last *ir.Expr
+	for i := len(in.stack) - 1; i >= 0; i-- {
+		f := in.stack[i]
+		if f.site != nil && f.site == last {
+			continue // a wrapper and the function it wraps share one call site
+		}
+		last = f.site
+		if f.site != nil && f.file != nil {
+			rs.steps = append(rs.steps, pathStep{f.file, f.site})
+		} else if f.file != nil && i == 0 {
+			r.Entry = f.what
+		}
+	}
+	for _, f := range in.stack {
+		if f.def != nil && r.JitDef == nil {
+			if d := jitDecorator(f.def); d != nil {
+				r.JitDef, r.JitDeco = f.def, d
+			}
+		}
+	}
+	if len(in.stack) > 0 && in.stack[0].what != "" && r.Entry == "" {
+		r.Entry = in.stack[0].what
+	}
+	r.Library = len(in.stack) > 0 && in.stack[0].library
+	return rs
+}
+
+// outerCall records on r the path's first call from its entry, with the
+// meshes visible there (for fixes); done only for reaches that are kept,
+// since listing a scope's names is not free.
+func (in *interp) outerCall(r *Reach) {
+	for _, f := range in.stack {
+		if f.site != nil && f.file != nil && f.site.Kind == ir.ExCall {
+			r.Outer = &OuterCall{Call: f.site, File: f.file, Meshes: visibleMeshes(f.env), Bound: f.env.bound}
+			return
+		}
+	}
+}
+
+func describeAt(s *ir.Summary, e *ir.Expr) string {
+	txt := string(s.Src[e.Span.Start:e.Span.End])
+	for i := 0; i < len(txt); i++ {
+		if txt[i] == '\n' || txt[i] == '\r' {
+			txt = txt[:i] + "…"
+			break
+		}
+	}
+	if len(txt) > 60 {
+		txt = txt[:57] + "…"
+	}
+	return txt
+}
+
+// facts exports the recorded kernel calls.
+func (in *interp) facts() []*KernelCall {
+	out := make([]*KernelCall, 0, len(in.order))
+	for _, kc := range in.order {
+		out = append(out, in.fact(kc))
+	}
+	return out
+}
+
+// factAt renders the i-th recorded kernel call (facts()[i]) again.
+func (in *interp) factAt(i int) *KernelCall { return in.fact(in.order[i]) }
+
+// factFiles lists the summaries the i-th fact quotes or locates anything
+// in: when one of them moves, the fact must be rendered again.
+func (in *interp) factFiles(i int) []*ir.Summary {
+	kc := in.order[i]
+	var out []*ir.Summary
+	add := func(s *ir.Summary) {
+		if s != nil && !slices.Contains(out, s) { // a handful of files
+			out = append(out, s)
+		}
+	}
+	add(kc.file)
+	add(kc.k.File)
+	for _, op := range kc.e.Ops {
+		add(op.File)
+	}
+	for _, k := range kc.order {
+		rs := kc.reaches[k]
+		add(rs.r.SMFile)
+		add(rs.multi.file)
+		add(rs.jit.file)
+		for _, st := range rs.steps {
+			add(st.file)
+		}
+	}
+	return out
+}
+
+// fact renders one kernel call.
+func (in *interp) fact(kc *kernelCall) *KernelCall {
+	e := kc.e
+	f := &KernelCall{
+		Site: firstLine(kc.file, kc.site.Span), Kernel: e.Name, Entry: kc.k.Entry,
+		Backend: e.Backend, Effects: e.Effects, Decl: Locate(kc.k.File, kc.k.Site.Span), MaybeComm: e.MaybeComm,
+		Call: kc.site, File: kc.file, Meshes: kc.meshes, Bound: kc.scope.bound, OutArity: outArity(kc.k.Kw["out_shape"]),
+	}
+	for _, op := range e.Ops {
+		f.Ops = append(f.Ops, OpFact{Location: Locate(op.File, op.Site.Span),
+			Kind: op.Kind, API: op.API, IDForm: op.IDForm, Axes: op.Axes})
+	}
+	for _, k := range kc.order {
+		f.Reaches = append(f.Reaches, kc.reaches[k].render())
+	}
+	return f
+}
+
+// visibleMeshes lists the names bound to meshes in env's scope chain,
+// innermost scope first (sorted by name within a scope). It runs for every
+// kernel call the analysis records, so it touches only mesh values.
+func visibleMeshes(env *scope) []MeshRef {
+	seen := map[string]bool{}
+	var out []MeshRef
+	for e := env; e != nil; e = e.parent {
+		var here []MeshRef
+		e.each(func(name string, v value) {
+			if seen[name] {
+				return
+			}
+			switch v := v.(type) {
+			case *vMesh:
+				here = append(here, MeshRef{Name: name, Axes: v.Axes})
+			case *vUnknown:
+				if name == "mesh" || strings.HasSuffix(name, "_mesh") {
+					here = append(here, MeshRef{Name: name})
+				}
+			}
+		})
+		sort.Slice(here, func(i, j int) bool { return here[i].Name < here[j].Name })
+		for _, m := range here {
+			seen[m.Name] = true
+		}
+		out = append(out, here...)
+	}
+	return out
+}
+
+// bound reports whether name is bound anywhere in the scope chain.
+func (e *scope) bound(name string) bool {
+	_, ok := e.lookup(name)
+	return ok
+}
+
+func outArity(v value) int {
+	if s, ok := v.(*vSeq); ok {
+		return len(s.Items)
+	}
+	return 0
+}
+
+// jitDecorator returns def's decorator that is jax.jit, jax.jit(...) or
+// functools.partial(jax.jit, ...), resolved through its file's imports.
+func jitDecorator(def *ir.FuncDef) *ir.Expr {
+	isJit := func(e *ir.Expr) bool {
+		for _, r := range def.File.Refs {
+			if r.Kind == ir.RefExpr && r.Span == e.Span {
+				api, ok := lowering.Lookup(r.Qual)
+				return ok && api.Role == lowering.RoleJit
+			}
+		}
+		return false
+	}
+	for _, d := range def.Decorators {
+		switch {
+		case isJit(d):
+			return d
+		case d.Kind == ir.ExCall && isJit(d.X):
+			return d
+		case d.Kind == ir.ExCall && len(d.Args) > 0 && isJit(d.Args[0]):
+			return d // functools.partial(jax.jit, ...)
+		}
+	}
+	return nil
+}

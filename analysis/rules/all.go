@@ -1,0 +1,10 @@
+package rules
+
+import "github.com/pallas-ls/pallas-ls/analysis"
+
+// All returns pallas-ls's rules in code order, a fresh slice each call:
+// the set the front ends hand to every check (analysis.Options.Analyzers)
+// and list in `rules` and docs/rules.md. A new rule is added here.
+func All() []*analysis.Analyzer {
+	return []*analysis.Analyzer{PAL101, PAL102, PAL103, PAL301, PAL302, PAL901, PAL902}
+}
