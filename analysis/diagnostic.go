@@ -1,6 +1,10 @@
 package analysis
 
-import "github.com/pallas-ls/pallas-ls/pyparse"
+import (
+	"strings"
+
+	"github.com/pallas-ls/pallas-ls/pyparse"
+)
 
 // Severity orders findings; lower values are more severe.
 type Severity int
@@ -109,4 +113,23 @@ type Diagnostic struct {
 	// Detail is extra explanation for hovers: the predicted JAX error, the
 	// JAX version used and why. Not printed by check.
 	Detail string
+	// JAXError is the first error the configured JAX version raises where
+	// the finding points, as JAX words it; nil when the rule cannot say.
+	JAXError *JAXError
+}
+
+// JAXError is a Python exception JAX raises: its type ("NameError") and
+// message in the predicted version's wording. Parts JAX fills in at run
+// time that the source does not give (a shape, an axis type) appear as
+// {placeholders}.
+type JAXError struct {
+	Type    string
+	Message string
+}
+
+// PredictsJAXError reports whether diagnostics of this code carry the
+// jax_error field in JSON and SARIF (spec.md §2): the SPMD (PAL1xx) and
+// kernel-configuration (PAL2xx) rules, and any other finding that names one.
+func (d *Diagnostic) PredictsJAXError() bool {
+	return d.JAXError != nil || strings.HasPrefix(d.Code, "PAL1") || strings.HasPrefix(d.Code, "PAL2")
 }

@@ -26,6 +26,12 @@ type Options struct {
 	ShardMapWrappers []string
 	// EntryPoints are qualified names of extra functions to treat as entries.
 	EntryPoints []string
+	// Platform is the backend kernels without markers of their own target:
+	// "tpu", "gpu", or "" (the setting's "auto") to infer it from the project.
+	Platform string
+	// TPUChip is the target TPU generation for the chip-dependent checks, in
+	// lowering.ParseChip's canonical spelling; "" leaves those checks silent.
+	TPUChip string
 	// ShowInfo keeps info- and hint-level findings in the result.
 	ShowInfo bool
 	// NoPrune analyses every file, even those the import pre-scan shows

@@ -29,6 +29,15 @@ func quoteError(o lowering.Outcome) string {
 	return msg
 }
 
+// jaxError is the jax_error of a finding that predicts outcome o: nil
+// when o predicts no failure.
+func jaxError(o lowering.Outcome) *analysis.JAXError {
+	if !o.Fails || o.Error == "" {
+		return nil
+	}
+	return &analysis.JAXError{Type: o.Error, Message: strings.TrimSpace(o.Message)}
+}
+
 // detail is the hover text of an SPMD finding.
 func detail(p *analysis.Pass, o lowering.Outcome) string {
 	var b strings.Builder

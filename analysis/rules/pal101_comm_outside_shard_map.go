@@ -68,7 +68,7 @@ func runPAL101(p *analysis.Pass) {
 				Message: fmt.Sprintf("communicating kernel `%s` (%s) is called outside a fully manual jax.shard_map%s; with %s this fails: %s",
 					kc.Kernel, opSummary(kc), suffix(where(r)), version(p), quoteError(o)),
 				Related: append(opsRelated(kc), pathRelated(r)...),
-				Detail:  detail(p, o),
+				Detail:  detail(p, o), JAXError: jaxError(o),
 			})
 			continue
 		}

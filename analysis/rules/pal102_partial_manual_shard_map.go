@@ -75,7 +75,7 @@ func runPAL102(p *analysis.Pass) {
 				Message: fmt.Sprintf("kernel `%s` is called inside a shard_map that leaves mesh axes %s not manual%s; with %s this fails: %s",
 					kc.Kernel, strings.Join(r.Missing, ", "), suffix(where(r)), version(p), quoteError(o)),
 				Related: related,
-				Detail:  detail(p, o),
+				Detail:  detail(p, o), JAXError: jaxError(o),
 			})
 			break
 		}

@@ -72,7 +72,7 @@ func runPAL103(p *analysis.Pass) {
 				Message: fmt.Sprintf("kernel `%s` is called under a jit spanning several devices (%s) without shard_map%s; with %s this fails: %s",
 					kc.Kernel, r.Multi, suffix(where(r)), version(p), quoteError(o)),
 				Related: pathRelated(r),
-				Detail:  detail(p, o),
+				Detail:  detail(p, o), JAXError: jaxError(o),
 			})
 			break
 		}

@@ -36,7 +36,27 @@ type jsonDiagnostic struct {
 	Message   string        `json:"message"`
 	Related   []jsonRelated `json:"related"`
 	Fixes     []jsonFix     `json:"fixes"`
+	// JAXError is present for the rules that predict JAX's error (null
+	// when they cannot say) and absent for the others: jaxErrorField.
+	JAXError jaxErrorField `json:"jax_error,omitzero"`
 }
+
+// jsonJAXError is the jax_error object of spec §2.
+type jsonJAXError struct {
+	Type    string `json:"type"`
+	Message string `json:"message"`
+}
+
+// jaxErrorField is jax_error: omitted when unset, null when present
+// without a prediction.
+type jaxErrorField struct {
+	set bool
+	err *jsonJAXError
+}
+
+func (f jaxErrorField) IsZero() bool { return !f.set }
+
+func (f jaxErrorField) MarshalJSON() ([]byte, error) { return json.Marshal(f.err) }
 
 type jsonRelated struct {
 	File    string `json:"file"`
@@ -88,6 +108,12 @@ func toJSONDiagnostic(r Report, d analysis.Diagnostic) jsonDiagnostic {
 		Message: d.Message,
 		Related: make([]jsonRelated, 0, len(d.Related)),
 		Fixes:   make([]jsonFix, 0, len(d.Fixes)),
+	}
+	if d.PredictsJAXError() {
+		jd.JAXError.set = true
+		if e := d.JAXError; e != nil {
+			jd.JAXError.err = &jsonJAXError{Type: e.Type, Message: e.Message}
+		}
 	}
 	for _, rel := range d.Related {
 		jd.Related = append(jd.Related, jsonRelated{

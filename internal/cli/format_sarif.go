@@ -71,6 +71,12 @@ func toSARIFResult(r Report, d analysis.Diagnostic, ruleIndex int) sarifResult {
 			ID: &i, PhysicalLocation: sarifPhysical(r, rel.File, rel.Pos), Message: &sarifText{Text: rel.Message},
 		})
 	}
+	if d.PredictsJAXError() {
+		res.Properties = &sarifResultProps{}
+		if e := d.JAXError; e != nil {
+			res.Properties.JAXError = &jsonJAXError{Type: e.Type, Message: e.Message}
+		}
+	}
 	for _, f := range d.Fixes {
 		if len(f.Edits) > 0 { // SARIF requires at least one artifactChange
 			res.Fixes = append(res.Fixes, toSARIFFix(r, f))
@@ -236,6 +242,12 @@ type sarifResult struct {
 	Locations        []sarifLocation `json:"locations"`
 	RelatedLocations []sarifLocation `json:"relatedLocations,omitempty"`
 	Fixes            []sarifFix      `json:"fixes,omitempty"`
+	// Properties carries jax_error (spec §2), as the JSON format does.
+	Properties *sarifResultProps `json:"properties,omitempty"`
+}
+
+type sarifResultProps struct {
+	JAXError *jsonJAXError `json:"jax_error"`
 }
 
 type sarifLocation struct {

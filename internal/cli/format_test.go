@@ -67,6 +67,7 @@ func formatTestReport() Report {
 			{Location: formatTestLoc(formatTestRoot+"/main.py", 40, 1, 40, 15), Message: "reached from here: jax.jit(step) without shard_map"},
 			{Location: formatTestLoc("/opt/lib/ops.py", 7, 3, 7, 30), Message: "remote DMA: pltpu.make_async_remote_copy"},
 		},
+		JAXError: &analysis.JAXError{Type: "NotImplementedError", Message: "Mosaic kernels cannot be automatically partitioned. Please wrap the call in a shard_map."},
 	}, {
 		Code: "PAL301", Name: "removed-api", Severity: analysis.SeverityError,
 		Location: formatTestLoc(a, 30, 17, 30, 34),

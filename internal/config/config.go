@@ -28,6 +28,8 @@ type Config struct {
 	Exclude          []string          // gitignore-syntax globs, relative to Dir()
 	ShardMapWrappers []string          // qualified names
 	EntryPoints      []string          // qualified names
+	Platform         string            // "auto", "tpu" or "gpu" ("" = auto)
+	TPUChip          string            // canonical chip name (lowering.Chips), "" = none
 	// UnknownKeys are keys this version does not know. They are not fatal
 	// (a newer pallas-ls may know them); the CLI prints them as warnings.
 	UnknownKeys []string
@@ -65,6 +67,8 @@ var fields = []field{
 		c.EntryPoints, err = asStrings(k, v)
 		return err
 	}},
+	{"platform", "", func(c *Config, k string, v any) (err error) { c.Platform, err = asPlatform(k, v); return err }},
+	{"tpu-chip", "tpu_chip", func(c *Config, k string, v any) (err error) { c.TPUChip, err = asChip(k, v); return err }},
 }
 
 // KnownKeys lists the accepted keys in kebab-case, sorted (for messages

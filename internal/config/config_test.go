@@ -186,8 +186,30 @@ func TestOptions(t *testing.T) {
 }
 
 func TestKnownKeys(t *testing.T) {
-	want := []string{"entry-points", "exclude", "ignore", "jax-version", "select", "severity", "shard-map-wrappers"}
+	want := []string{"entry-points", "exclude", "ignore", "jax-version", "platform", "select", "severity", "shard-map-wrappers", "tpu-chip"}
 	if got := KnownKeys(); !reflect.DeepEqual(got, want) {
 		t.Errorf("KnownKeys() = %q", got)
+	}
+}
+
+func TestPlatformAndChip(t *testing.T) {
+	c, err := fromTable(map[string]any{"platform": "TPU", "tpu-chip": "v7x"})
+	if err != nil || c.Platform != "tpu" || c.TPUChip != "7x" {
+		t.Fatalf("got %+v, %v", c, err)
+	}
+	o, err := c.Options(VersionChoice{})
+	if err != nil || o.Platform != "tpu" || o.TPUChip != "7x" {
+		t.Fatalf("Options: %+v, %v", o, err)
+	}
+	c, _ = fromTable(map[string]any{"platform": "auto", "tpu_chip": "TPU v6 lite"})
+	if o, _ := c.Options(VersionChoice{}); o.Platform != "" || o.TPUChip != "v6e" {
+		t.Errorf("auto and an alias: %+v", o)
+	}
+	for _, bad := range []map[string]any{
+		{"platform": "cuda"}, {"platform": int64(1)}, {"tpu-chip": "h100"}, {"tpu-chip": []any{"v6e"}},
+	} {
+		if _, err := fromTable(bad); err == nil {
+			t.Errorf("%v: no error", bad)
+		}
 	}
 }

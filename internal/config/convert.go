@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/lowering"
 )
 
 // This file converts in both directions around Config: generic TOML values
@@ -61,6 +62,45 @@ func asVersionString(key string, v any) (string, error) {
 	return "", fmt.Errorf("%s must be a string, got %s", key, typeName(v))
 }
 
+// asPlatform accepts "auto", "tpu" or "gpu" (any case).
+func asPlatform(key string, v any) (string, error) {
+	s, ok := v.(string)
+	if !ok {
+		return "", fmt.Errorf("%s must be a string, got %s", key, typeName(v))
+	}
+	p, ok := ParsePlatform(s)
+	if !ok {
+		return "", fmt.Errorf("%s: %q is not one of auto, tpu, gpu", key, s)
+	}
+	return p, nil
+}
+
+// ParsePlatform normalises a platform setting: "auto", "tpu" or "gpu"
+// (case and space ignored; "" is auto). Editor settings use it too.
+func ParsePlatform(s string) (string, bool) {
+	switch p := strings.ToLower(strings.TrimSpace(s)); p {
+	case "", "auto":
+		return "auto", true
+	case "tpu", "gpu":
+		return p, true
+	}
+	return "", false
+}
+
+// asChip accepts a TPU chip name JAX knows (lowering.ParseChip), stored in
+// its canonical spelling.
+func asChip(key string, v any) (string, error) {
+	s, ok := v.(string)
+	if !ok {
+		return "", fmt.Errorf("%s must be a string, got %s", key, typeName(v))
+	}
+	c, ok := lowering.ParseChip(s)
+	if !ok {
+		return "", fmt.Errorf("%s: %q is not a TPU chip JAX knows (one of %s)", key, s, strings.Join(lowering.Chips, ", "))
+	}
+	return c, nil
+}
+
 // typeName names a decoded TOML value the way the TOML spec does.
 func typeName(v any) string {
 	switch v.(type) {
@@ -101,7 +141,17 @@ func (c *Config) Options(v VersionChoice) (analysis.Options, error) {
 		Severity:         sev,
 		ShardMapWrappers: slices.Clone(c.ShardMapWrappers),
 		EntryPoints:      slices.Clone(c.EntryPoints),
+		Platform:         platformOrAuto(c.Platform),
+		TPUChip:          c.TPUChip,
 	}, nil
+}
+
+// platformOrAuto maps the setting to Options.Platform, where "" is auto.
+func platformOrAuto(p string) string {
+	if p == "auto" {
+		return ""
+	}
+	return p
 }
 
 // severities parses the severity table. Codes are upper-cased because
