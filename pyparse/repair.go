@@ -1,0 +1,143 @@
+package pyparse
+
+// Grammar gaps. tree-sitter-python v0.23.6, the newest grammar the Go
+// module proxy serves, rejects or misreads some Python that CPython 3.11-3.13
+// accepts:
+//
+//   - star-expressions whose operand is not a plain name, attribute or
+//     subscript: `x.at[*(i for i in r)]`, `x[*-a]`, `x = *f(),` (PEP 646
+//     and earlier) are syntax errors;
+//   - and where it accepts them it binds the star too tightly:
+//     `[*a.b()]` and `(*q.shape, d)` star only `a` and `q` (rotateSplats);
+//   - `except *E` with a space, mixed with `except* E` in one try;
+//   - a format spec that starts with `=`: `f"{x:=^80}"` is a syntax
+//     error, and `f"{x:=8}"` reads as an assignment expression;
+//   - PEP 696 defaults of type parameters (3.13): `def f[T = int]()`.
+//
+// The repair reads the tree for these shapes and parses the file again
+// with a same-length substitution, so every byte offset stays put: the `*`
+// of a star-expression blanked (its operand then parses as an ordinary
+// expression, and a list_splat is put back around it), the star of `except
+// *` moved next to the keyword, the `=` that opens a format spec replaced
+// by `<`, the `=` of a type-parameter default read as `:`. Every
+// substitution must produce the shape it was made for in the new tree, or
+// it is undone; the new tree is kept only if it has no more syntax errors
+// than the first. Tree.Src is always the file's own bytes, and the tokens
+// that stood in are given back their own kind and span (fix.finish), so
+// nothing downstream can tell a repaired tree from one the grammar built.
+//
+// Cost: only a file whose tree has a syntax error, a list_splat or an
+// assignment expression is looked at (fromC flags it while copying), and
+// only one with a gap is parsed again, usually once.
+
+// maxRounds bounds the parses of one repair (each round undoes the
+// substitutions that did not hold, or adds the gaps the last parse
+// revealed).
+const maxRounds = 4
+
+// repair returns raw's source parsed as CPython reads it: raw itself when
+// nothing needs fixing, else a new tree (raw is not changed).
+func repair(raw *Tree) *Tree {
+	t := raw
+	if fs := findFixes(raw); len(fs) > 0 {
+		if r := reparse(raw, fs); r != nil {
+			t = r
+		}
+	}
+	return rotateSplats(t)
+}
+
+// reparse parses raw's source with the fixes substituted, dropping those
+// that do not hold and adding those the new tree shows, until a round
+// keeps them all; nil if none holds or the rounds run out.
+func reparse(raw *Tree, first []fix) *Tree {
+	src, base := raw.Src, raw.badNodes()
+	tried := map[fix]bool{}
+	var active []fix
+	add := func(fs []fix) bool {
+		n := len(active)
+		for _, f := range fs {
+			if key := (fix{kind: f.kind, at: f.at}); !tried[key] {
+				tried[key] = true
+				active = append(active, f)
+			}
+		}
+		return len(active) > n
+	}
+	add(first)
+	buf := make([]byte, len(src))
+	for round := 0; round < maxRounds && len(active) > 0; round++ {
+		copy(buf, src)
+		for _, f := range active {
+			f.apply(buf)
+		}
+		t, _, err := parseRaw(buf)
+		if err != nil {
+			return nil
+		}
+		held, ok := holdAll(t, active)
+		if !ok {
+			active = held.fixes
+			continue
+		}
+		if add(findFixes(t)) {
+			continue
+		}
+		if t.badNodes() > base {
+			return nil
+		}
+		t.Src = src
+		return held.finish(t)
+	}
+	return nil
+}
+
+// held is what a round's fixes produced in the new tree.
+type held struct {
+	fixes []fix
+	at    []NodeID // per fix: the node finish adjusts
+	wraps []wrap
+}
+
+// holdAll checks every fix against t; ok when all of them held.
+func holdAll(t *Tree, fs []fix) (held, bool) {
+	var h held
+	for _, f := range fs {
+		id, w, ok := f.holds(t)
+		if !ok {
+			continue
+		}
+		h.fixes, h.at = append(h.fixes, f), append(h.at, id)
+		if w != nil {
+			h.wraps = append(h.wraps, *w)
+		}
+	}
+	return h, len(h.fixes) == len(fs)
+}
+
+// finish gives the tokens that stood in their own kind and span, and puts
+// the blanked stars back.
+func (h *held) finish(t *Tree) *Tree {
+	g := gaps()
+	for i, f := range h.fixes {
+		n := &t.Nodes[h.at[i]]
+		switch f.kind {
+		case fixExceptStar:
+			n.End = uint32(f.arg) + 1 // `except *` is one token, to the star
+		case fixTypeDefault:
+			n.Kind = g.eq
+		}
+	}
+	return insertWraps(t, h.wraps)
+}
+
+// badNodes counts ERROR and MISSING nodes.
+func (t *Tree) badNodes() int {
+	n := 0
+	for i := range t.Nodes {
+		if t.Nodes[i].flags&(flagError|flagMissing) != 0 {
+			n++
+		}
+	}
+	return n
+}
