@@ -35,7 +35,7 @@ func checkTree(t *Tree) error {
 		case n.Start < ns[i-1].Start:
 			return fmt.Errorf("node %d (%s) starts at %d, before node %d at %d", i, n.Kind, n.Start, i-1, ns[i-1].Start)
 		}
-		if prev := t.prevSibling(NodeID(i)); prev != NoNode && ns[prev].End > n.Start {
+		if prev := prevSibling(t, NodeID(i)); prev != NoNode && ns[prev].End > n.Start {
 			return fmt.Errorf("node %d (%s) overlaps its previous sibling", i, n.Kind)
 		}
 		if n.Kind == KindListSplat && (i+1 >= len(ns) || ns[i+1].Parent != NodeID(i) || ns[i+1].Start != n.Start || t.Text(NodeID(i+1)) != "*") {
@@ -51,14 +51,6 @@ func checkTree(t *Tree) error {
 		return fmt.Errorf("binary form decodes to other nodes")
 	}
 	return nil
-}
-
-func (t *Tree) prevSibling(id NodeID) NodeID {
-	prev := NoNode
-	for c := t.FirstChild(t.Nodes[id].Parent); c != NoNode && c != id; c = t.NextSibling(c) {
-		prev = c
-	}
-	return prev
 }
 
 // shape renders the named subtree at id with fields and byte spans:

@@ -102,8 +102,9 @@ type held struct {
 // holdAll checks every fix against t; ok when all of them held.
 func holdAll(t *Tree, fs []fix) (held, bool) {
 	var h held
+	bad := badBelow(t)
 	for _, f := range fs {
-		id, w, ok := f.holds(t)
+		id, w, ok := f.holds(t, bad)
 		if !ok {
 			continue
 		}

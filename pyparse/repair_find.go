@@ -35,12 +35,12 @@ func (f fix) apply(buf []byte) {
 
 // holds reports whether f produced, in the tree of the substituted
 // source, the shape it was made for; it returns the node finish adjusts,
-// and for a star the wrap that puts it back.
-func (f fix) holds(t *Tree) (NodeID, *wrap, bool) {
+// and for a star the wrap that puts it back. bad is badBelow(t).
+func (f fix) holds(t *Tree, bad []bool) (NodeID, *wrap, bool) {
 	g := gaps()
 	switch f.kind {
 	case fixStar:
-		w, ok := starOperand(t, g, f)
+		w, ok := starOperand(t, g, bad, f)
 		return w.n, &w, ok
 	case fixExceptStar: // and what follows begins after the star
 		id := leafAt(t, f.at, g.kwExceptStar)
@@ -132,7 +132,7 @@ func specWalrus(t *Tree, g *gapKinds, w NodeID) (fix, bool) {
 // errorFixes reads the leaves of a tree with syntax errors for stars,
 // `except *` and type-parameter defaults the grammar could not place.
 func errorFixes(t *Tree, g *gapKinds) []fix {
-	leaves := codeLeaves(t)
+	leaves, bad, above := codeLeaves(t), badBelow(t), aboveOf(t, g)
 	var out []fix
 	for j, id := range leaves {
 		n := &t.Nodes[id]
@@ -142,7 +142,7 @@ func errorFixes(t *Tree, g *gapKinds) []fix {
 		}
 		switch {
 		case n.Kind == g.star && j > 0 && next != NoNode && opensStar(g, t.Kind(leaves[j-1])) &&
-			startsOperand(t, g, next) && strayStar(t, g, id):
+			startsOperand(t, g, next) && strayStar(t, bad, above, id):
 			out = append(out, fix{kind: fixStar, at: int(n.Start), arg: int(t.Nodes[next].Start)})
 		case next != NoNode && t.Kind(next) == g.star && isExcept(t, g, id):
 			if f, ok := exceptStar(t, id, next); ok {
@@ -194,28 +194,58 @@ func startsOperand(t *Tree, g *gapKinds, id NodeID) bool {
 
 // strayStar: star s is misplaced in the tree (in or under an ERROR, or
 // its list_splat, or the container of that, holds one), and not in a
-// parameter list, where `*` is not a star-expression.
-func strayStar(t *Tree, g *gapKinds, s NodeID) bool {
+// parameter list, where `*` is not a star-expression. bad is badBelow(t),
+// above is aboveOf(t).
+func strayStar(t *Tree, bad []bool, above []uint8, s NodeID) bool {
 	p := t.Nodes[s].Parent
-	bad := p >= 0 && t.Kind(p) == KindListSplat && (subtreeBad(t, p) || t.Nodes[p].Parent >= 0 && subtreeBad(t, t.Nodes[p].Parent))
-	for a := p; a >= 0; a = t.Nodes[a].Parent {
-		switch k := t.Nodes[a].Kind; {
-		case k == KindParameters || k == g.lambdaParams || k == g.typeParam:
-			return false
-		case t.Nodes[a].IsError():
-			bad = true
+	if p < 0 || above[p]&inParams != 0 {
+		return false
+	}
+	return above[p]&inError != 0 || t.Kind(p) == KindListSplat && (bad[p] || t.Nodes[p].Parent >= 0 && bad[t.Nodes[p].Parent])
+}
+
+const (
+	inError  = 1 // the node or an ancestor is an ERROR
+	inParams = 2 // the node or an ancestor is a parameter list
+)
+
+// aboveOf sums up each node's ancestors (inError, inParams) in one pass:
+// a parent always comes before its children.
+func aboveOf(t *Tree, g *gapKinds) []uint8 {
+	above := make([]uint8, len(t.Nodes))
+	for i := range t.Nodes {
+		n := &t.Nodes[i]
+		if n.Parent >= 0 {
+			above[i] = above[n.Parent]
+		}
+		if n.IsError() {
+			above[i] |= inError
+		}
+		if k := n.Kind; k == KindParameters || k == g.lambdaParams || k == g.typeParam {
+			above[i] |= inParams
+		}
+	}
+	return above
+}
+
+// badBelow reports, for each node, whether its subtree holds an ERROR or
+// MISSING node; nil when the tree has none. One pass, from the last node:
+// a parent always comes before its children.
+func badBelow(t *Tree) []bool {
+	if t.badNodes() == 0 {
+		return nil
+	}
+	bad := make([]bool, len(t.Nodes))
+	for i := len(t.Nodes) - 1; i >= 0; i-- {
+		n := &t.Nodes[i]
+		if n.flags&(flagError|flagMissing) != 0 {
+			bad[i] = true
+		}
+		if bad[i] && n.Parent >= 0 {
+			bad[n.Parent] = true
 		}
 	}
 	return bad
-}
-
-func subtreeBad(t *Tree, id NodeID) bool {
-	for i := id; i < t.Nodes[id].next; i++ {
-		if t.Nodes[i].flags&(flagError|flagMissing) != 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // typeDefault: an `=` the grammar could not place (its parent is an ERROR)
@@ -240,7 +270,7 @@ func typeDefault(t *Tree, g *gapKinds, eq NodeID) bool {
 // the star applies to, and checks that it is an element of a container
 // that can hold a star-expression, right after an opening bracket or a
 // comma (or first, in a bare tuple).
-func starOperand(t *Tree, g *gapKinds, f fix) (wrap, bool) {
+func starOperand(t *Tree, g *gapKinds, bad []bool, f fix) (wrap, bool) {
 	n := outermostAt(t, f.arg)
 	// A bare tuple (expression_list, pattern_list) starts with its first
 	// element; an annotation's `type` node holds the expression.
@@ -248,19 +278,16 @@ func starOperand(t *Tree, g *gapKinds, f fix) (wrap, bool) {
 		int(t.Nodes[n].Start) == f.arg && n+1 < t.Nodes[n].next && int(t.Nodes[n+1].Start) == f.arg && t.Nodes[n+1].Named() {
 		n++
 	}
-	if n == NoNode || !t.Nodes[n].Named() || t.Nodes[n].flags&flagExtra != 0 || subtreeBad(t, n) || !holdsStar(t, g, n) {
+	if n == NoNode || !t.Nodes[n].Named() || t.Nodes[n].flags&flagExtra != 0 || bad != nil && bad[n] || !holdsStar(t, g, n) {
 		return wrap{}, false
 	}
 	p := t.Nodes[n].Parent
 	// The list_splat starts at the star, so it takes in the extras
 	// (comments, line continuations) between the star and the operand.
-	first, prev := n, NoNode
-	for c := t.FirstChild(p); c != NoNode && c != n; c = t.NextSibling(c) {
-		switch {
-		case t.Nodes[c].flags&flagExtra == 0:
-			prev, first = c, n
-		case first == n && int(t.Nodes[c].Start) > f.at:
-			first = c
+	first, prev := n, prevSibling(t, n)
+	for ; prev != NoNode && t.Nodes[prev].flags&flagExtra != 0; prev = prevSibling(t, prev) {
+		if int(t.Nodes[prev].Start) > f.at {
+			first = prev
 		}
 	}
 	if prev != NoNode && !startsElement(g, t.Kind(prev)) {
@@ -271,6 +298,19 @@ func starOperand(t *Tree, g *gapKinds, f fix) (wrap, bool) {
 		kind = KindListSplatPattern
 	}
 	return wrap{star: f.at, first: first, n: n, kind: kind}, true
+}
+
+// prevSibling returns the sibling before n, or NoNode: the node before n
+// in preorder ends the previous sibling's subtree.
+func prevSibling(t *Tree, n NodeID) NodeID {
+	p, c := t.Nodes[n].Parent, n-1
+	if p < 0 || c == p {
+		return NoNode
+	}
+	for t.Nodes[c].Parent != p {
+		c = t.Nodes[c].Parent
+	}
+	return c
 }
 
 func startsElement(g *gapKinds, k Kind) bool {
