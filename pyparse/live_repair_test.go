@@ -1,0 +1,88 @@
+package pyparse
+
+import (
+	"bytes"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+)
+
+// TestParseLiveGrammarGaps: random edits to the modern-syntax corpus,
+// with pieces that make and unmake the grammar's gaps, parsed
+// incrementally, give at every step the (repaired) tree a fresh parse
+// gives, and a valid one. (The live tree copies unchanged subtrees from
+// tree-sitter's own flat tree of the previous version, not from the
+// repaired one, so the repair of a version never depends on the last.)
+func TestParseLiveGrammarGaps(t *testing.T) {
+	paths, _ := filepath.Glob("testdata/syntax/*.py")
+	if len(paths) == 0 {
+		t.Fatal("no corpus")
+	}
+	pieces := []string{"*", "*(", "[*", ", *", "*a.b", "(x)", "except *", "except* ", ":=", "=", "= int", "[T = int]",
+		"f\"{x:=^8}\"", "x[*(i for i in r)]", "\n", " ", "(", ")", "[", "]", ",", "# c\n", "\\\n"}
+	rng := rand.New(rand.NewSource(3))
+	steps := 40
+	if testing.Short() {
+		steps = 10
+	}
+	for _, p := range paths {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, live, err := ParseLive(nil, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < steps; i++ {
+			at := rng.Intn(len(src) + 1)
+			end := at
+			if rng.Intn(3) == 0 {
+				end = min(len(src), at+rng.Intn(6))
+			}
+			src = append(append(append([]byte{}, src[:at]...), pieces[rng.Intn(len(pieces))]...), src[end:]...)
+			var got *Tree
+			got, live, err = ParseLive(live, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _ := Parse(src)
+			if !reflect.DeepEqual(got.Nodes, want.Nodes) {
+				t.Fatalf("%s, step %d: the incremental tree differs from a fresh parse", p, i)
+			}
+			if err := checkTree(got); err != nil {
+				t.Fatalf("%s, step %d: %v", p, i, err)
+			}
+		}
+		live.Close()
+	}
+}
+
+// TestParseLiveRepairedThenEdited: a file whose tree needs repairs, edited
+// elsewhere and back, keeps the repaired shape, and its live tree keeps
+// tree-sitter's own tree for the next parse.
+func TestParseLiveRepairedThenEdited(t *testing.T) {
+	a := []byte("k = [*tpu.CoreType]\ny = x.at[*(0 for _ in r)].set(1)\nz = 1\n")
+	b := bytes.Replace(a, []byte("z = 1"), []byte("z = 22"), 1)
+	_, live, err := ParseLive(nil, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if live.raw == live.flat || len(live.raw.SyntaxErrors()) == 0 {
+		t.Fatal("the live tree should keep tree-sitter's tree besides the repaired one")
+	}
+	for _, src := range [][]byte{b, a, b} {
+		var got *Tree
+		got, live, err = ParseLive(live, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := Parse(src)
+		if !reflect.DeepEqual(got.Nodes, want.Nodes) || len(got.SyntaxErrors()) > 0 || boundToName(got) != NoNode {
+			t.Fatalf("%q: %s", src, shape(got, 0))
+		}
+	}
+	live.Close()
+}
