@@ -128,12 +128,13 @@ func setArenaCap(n int) {
 }
 
 // fromC copies the shim's node array into Go memory. suspect reports a
-// tree that the repair must look at: one with a syntax error, a list_splat
-// or an assignment expression (the shapes of the grammar's gaps).
+// tree that the repair must look at: one with a syntax error or with the
+// shape of another of the grammar's gaps (gapShape).
 func fromC(src []byte, raw []C.pp_node) (*Tree, bool) {
 	nodes := make([]Node, len(raw))
 	var flags uint8
 	suspect := false
+	splat, walrus := KindListSplat, KindNamedExpression // in registers, not reloaded per node
 	for i := range raw {
 		r := &raw[i]
 		k := Kind(r.symbol)
@@ -143,7 +144,9 @@ func fromC(src []byte, raw []C.pp_node) (*Tree, bool) {
 			Kind: k, Field: Field(r.field), flags: uint8(r.flags),
 		}
 		flags |= uint8(r.flags)
-		suspect = suspect || k == KindListSplat || k == KindNamedExpression
+		if (k == splat || k == walrus) && !suspect {
+			suspect = gapShape(nodes, NodeID(i))
+		}
 	}
 	return &Tree{Src: src, Nodes: nodes}, suspect || flags&(flagError|flagMissing) != 0
 }

@@ -75,7 +75,7 @@ func TestRealTree(t *testing.T) {
 
 // pythonFiles lists the regular .py files under root (symbolic links and
 // .git are not followed).
-func pythonFiles(t *testing.T, root string) []string {
+func pythonFiles(t testing.TB, root string) []string {
 	var out []string
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		switch {

@@ -26,9 +26,9 @@ package pyparse
 // that stood in are given back their own kind and span (fix.finish), so
 // nothing downstream can tell a repaired tree from one the grammar built.
 //
-// Cost: only a file whose tree has a syntax error, a list_splat or an
-// assignment expression is looked at (fromC flags it while copying), and
-// only one with a gap is parsed again, usually once.
+// Cost: only a file whose tree has a syntax error or a gap's shape is
+// looked at (fromC flags it while copying the nodes), and only one with a
+// gap other than a misbound star is parsed again, usually once.
 
 // maxRounds bounds the parses of one repair (each round undoes the
 // substitutions that did not hold, or adds the gaps the last parse
@@ -130,6 +130,22 @@ func (h *held) finish(t *Tree) *Tree {
 		}
 	}
 	return insertWraps(t, h.wraps)
+}
+
+// gapShape reports whether node i of a tree being copied (its parent
+// already is) has the shape of a gap: a list_splat heading an operand
+// (rotateSplats) or valued by an except clause (exceptSplat), an
+// assignment expression that is a replacement field's (specWalrus).
+func gapShape(nodes []Node, i NodeID) bool {
+	p := nodes[i].Parent
+	if p < 0 {
+		return false
+	}
+	g := gaps()
+	if nodes[i].Kind == KindNamedExpression {
+		return nodes[p].Kind == g.interpolation || nodes[p].Kind == g.formatExpr
+	}
+	return p+1 == i && g.operand[nodes[p].Kind] || nodes[p].Kind == g.exceptClause
 }
 
 // badNodes counts ERROR and MISSING nodes.
