@@ -25,8 +25,8 @@ func rss(t *testing.T) int {
 // from a per-thread arena that is dropped after each parse (a thread keeps
 // one chunk for the next). 20,000 parses leave the process no bigger.
 func TestParseLeaksNothing(t *testing.T) {
-	if testing.Short() || asan {
-		t.Skip("20,000 parses; meaningless under -asan")
+	if testing.Short() || asan || race {
+		t.Skip("20,000 parses; meaningless under -asan and -race")
 	}
 	src := []byte("def f(x):\n    return [y for y in x]\n")
 	parse := func(n int) {
