@@ -2,8 +2,6 @@ package pyparse
 
 import (
 	"bytes"
-	"math/rand"
-	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -22,42 +20,7 @@ func TestParseLiveGrammarGaps(t *testing.T) {
 	}
 	pieces := []string{"*", "*(", "[*", ", *", "*a.b", "(x)", "except *", "except* ", ":=", "=", "= int", "[T = int]",
 		"f\"{x:=^8}\"", "x[*(i for i in r)]", "\n", " ", "(", ")", "[", "]", ",", "# c\n", "\\\n"}
-	rng := rand.New(rand.NewSource(3))
-	steps := 40
-	if testing.Short() {
-		steps = 10
-	}
-	for _, p := range paths {
-		src, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, live, err := ParseLive(nil, src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := 0; i < steps; i++ {
-			at := rng.Intn(len(src) + 1)
-			end := at
-			if rng.Intn(3) == 0 {
-				end = min(len(src), at+rng.Intn(6))
-			}
-			src = append(append(append([]byte{}, src[:at]...), pieces[rng.Intn(len(pieces))]...), src[end:]...)
-			var got *Tree
-			got, live, err = ParseLive(live, src)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, _ := Parse(src)
-			if !reflect.DeepEqual(got.Nodes, want.Nodes) {
-				t.Fatalf("%s, step %d: the incremental tree differs from a fresh parse", p, i)
-			}
-			if err := checkTree(got); err != nil {
-				t.Fatalf("%s, step %d: %v", p, i, err)
-			}
-		}
-		live.Close()
-	}
+	liveEditChains(t, paths, pieces, 3, 40)
 }
 
 // TestParseLiveRepairedThenEdited: a file whose tree needs repairs, edited

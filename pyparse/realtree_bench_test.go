@@ -2,7 +2,6 @@ package pyparse
 
 import (
 	"os"
-	"path/filepath"
 	"testing"
 )
 
@@ -13,20 +12,14 @@ import (
 //
 //	PALLAS_REALTREE=/work/repos/jax go test ./pyparse -run '^$' -bench RealTree -count 5
 func BenchmarkRealTree(b *testing.B) {
-	roots := filepath.SplitList(os.Getenv("PALLAS_REALTREE"))
-	if len(roots) == 0 {
-		b.Skip("PALLAS_REALTREE names no tree")
-	}
 	var srcs [][]byte
 	size := 0
-	for _, root := range roots {
-		for _, p := range pythonFiles(b, root) {
-			src, err := os.ReadFile(p)
-			if err != nil {
-				b.Fatal(err)
-			}
-			srcs, size = append(srcs, src), size+len(src)
+	for _, p := range realTreeFiles(b) {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
 		}
+		srcs, size = append(srcs, src), size+len(src)
 	}
 	for _, m := range []struct {
 		name  string

@@ -19,17 +19,10 @@ import (
 //
 //	PALLAS_REALTREE=/work/repos/jax PALLAS_PYTHON=python3.13 go test ./pyparse -run RealTree -v
 func TestRealTree(t *testing.T) {
-	roots := filepath.SplitList(os.Getenv("PALLAS_REALTREE"))
-	if len(roots) == 0 {
-		t.Skip("PALLAS_REALTREE names no tree")
-	}
+	paths := realTreeFiles(t)
 	python := cpython()
 	if python == "" {
 		t.Skip("no python3 to compare with")
-	}
-	var paths []string
-	for _, root := range roots {
-		paths = append(paths, pythonFiles(t, root)...)
 	}
 	version, ok := cpythonVerdicts(t, python, paths)
 	var accepted, rawFlagged, flagged, repaired int
@@ -73,8 +66,20 @@ func TestRealTree(t *testing.T) {
 		len(paths), version, accepted, rawFlagged, flagged, repaired)
 }
 
-// pythonFiles lists the regular .py files under root (symbolic links and
-// .git are not followed).
+// realTreeFiles lists the regular .py files under the trees named by
+// $PALLAS_REALTREE (symbolic links and .git are not followed), or skips.
+func realTreeFiles(t testing.TB) []string {
+	roots := filepath.SplitList(os.Getenv("PALLAS_REALTREE"))
+	if len(roots) == 0 {
+		t.Skip("PALLAS_REALTREE names no tree")
+	}
+	var out []string
+	for _, root := range roots {
+		out = append(out, pythonFiles(t, root)...)
+	}
+	return out
+}
+
 func pythonFiles(t testing.TB, root string) []string {
 	var out []string
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
