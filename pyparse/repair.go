@@ -9,22 +9,26 @@ package pyparse
 //     and earlier) are syntax errors;
 //   - and where it accepts them it binds the star too tightly:
 //     `[*a.b()]` and `(*q.shape, d)` star only `a` and `q` (rotateSplats);
-//   - `except *E` with a space, mixed with `except* E` in one try;
+//   - `except *E` (with a space) is an except clause over list_splat(E),
+//     and mixed with `except* E` in one try a syntax error;
 //   - a format spec that starts with `=`: `f"{x:=^80}"` is a syntax
 //     error, and `f"{x:=8}"` reads as an assignment expression;
-//   - PEP 696 defaults of type parameters (3.13): `def f[T = int]()`.
+//   - PEP 696 defaults of type parameters (3.13): `def f[T = int]()`;
+//   - a lone `\r` (old Mac line endings) is not always a line break.
 //
-// The repair reads the tree for these shapes and parses the file again
-// with a same-length substitution, so every byte offset stays put: the `*`
-// of a star-expression blanked (its operand then parses as an ordinary
-// expression, and a list_splat is put back around it), the star of `except
-// *` moved next to the keyword, the `=` that opens a format spec replaced
-// by `<`, the `=` of a type-parameter default read as `:`. Every
-// substitution must produce the shape it was made for in the new tree, or
-// it is undone; the new tree is kept only if it has no more syntax errors
-// than the first. Tree.Src is always the file's own bytes, and the tokens
-// that stood in are given back their own kind and span (fix.finish), so
-// nothing downstream can tell a repaired tree from one the grammar built.
+// The repair reads the tree for these shapes. A misbound star is fixed in
+// the flat array. For the others the file is parsed again with same-length
+// substitutions, so every byte offset stays put: the `*` of a
+// star-expression blanked (its operand then parses as an ordinary
+// expression, and a list_splat is put back around it), the star of
+// `except *` moved next to the keyword, the `=` that opens a format spec
+// replaced by `<`, the `=` of a type-parameter default read as `:`, a lone
+// `\r` read as `\n`. Every substitution must produce the shape it was made
+// for in the new tree, or it is undone; the new tree is kept only if it
+// has no more syntax errors than the first. Tree.Src is always the file's
+// own bytes, and the tokens that stood in get their own kind and span back
+// (held.finish), so nothing downstream can tell a repaired tree from one
+// the grammar built.
 //
 // Cost: only a file whose tree has a syntax error or a gap's shape is
 // looked at (fromC flags it while copying the nodes), and only one with a
@@ -121,12 +125,11 @@ func holdAll(t *Tree, fs []fix) (held, bool) {
 func (h *held) finish(t *Tree) *Tree {
 	g := gaps()
 	for i, f := range h.fixes {
-		n := &t.Nodes[h.at[i]]
 		switch f.kind {
 		case fixExceptStar:
-			n.End = uint32(f.arg) + 1 // `except *` is one token, to the star
+			t.Nodes[h.at[i]].End = uint32(f.arg) + 1 // `except *` is one token, to the star
 		case fixTypeDefault:
-			n.Kind = g.eq
+			t.Nodes[h.at[i]].Kind = g.eq
 		}
 	}
 	return insertWraps(t, h.wraps)

@@ -1,10 +1,15 @@
 package pyparse
 
+import "bytes"
+
 // errorFixes reads the leaves of a tree with syntax errors for stars,
 // `except *` and type-parameter defaults the grammar could not place.
 func errorFixes(t *Tree, g *gapKinds) []fix {
 	leaves, bad, above := codeLeaves(t), badBelow(t), aboveOf(t, g)
 	var out []fix
+	if cr := loneCR(t.Src); cr >= 0 {
+		out = append(out, fix{kind: fixLoneCR, at: cr})
+	}
 	for j, id := range leaves {
 		n := &t.Nodes[id]
 		var next NodeID = NoNode
@@ -24,6 +29,22 @@ func errorFixes(t *Tree, g *gapKinds) []fix {
 		}
 	}
 	return out
+}
+
+// loneCR returns the offset of the first `\r` not followed by `\n`, or
+// -1. CPython reads one as a line break (old Mac line endings); the
+// grammar's scanner does not always.
+func loneCR(src []byte) int {
+	for i := 0; i < len(src); i++ {
+		j := bytes.IndexByte(src[i:], '\r')
+		if j < 0 {
+			return -1
+		}
+		if i += j; i+1 == len(src) || src[i+1] != '\n' {
+			return i
+		}
+	}
+	return -1
 }
 
 // isExcept: the keyword, or (in error recovery) an identifier spelt so.

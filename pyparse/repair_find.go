@@ -10,6 +10,7 @@ const (
 	fixExceptStar                 // `except *`: the star moved next to the keyword
 	fixFormatSpec                 // `{x:=^8}`: the `=` opening a format spec made neutral
 	fixTypeDefault                // `[T = int]`: the `=` of a PEP 696 default read as `:`
+	fixLoneCR                     // every `\r` not before `\n` made `\n`, as CPython reads it
 )
 
 // fix is one substitution of the source for the repair's parse.
@@ -30,6 +31,12 @@ func (f fix) apply(buf []byte) {
 		buf[f.at] = '<'
 	case fixTypeDefault:
 		buf[f.at] = ':'
+	case fixLoneCR:
+		for i := f.at; i < len(buf); i++ {
+			if buf[i] == '\r' && (i+1 == len(buf) || buf[i+1] != '\n') {
+				buf[i] = '\n'
+			}
+		}
 	}
 }
 
@@ -57,6 +64,8 @@ func (f fix) holds(t *Tree, bad []bool) (NodeID, *wrap, bool) {
 	case fixTypeDefault:
 		id := leafAt(t, f.at, g.colon)
 		return id, nil, id != NoNode && t.Kind(t.Nodes[id].Parent) == g.constrained
+	case fixLoneCR: // a line break has no node: the error count decides
+		return NoNode, nil, true
 	}
 	return NoNode, nil, false
 }

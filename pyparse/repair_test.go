@@ -82,6 +82,9 @@ func TestGrammarGaps(t *testing.T) {
 			"type_parameters:type_parameter@7-54(type@8-21(constrained_type@8-21(type@8-9(identifier@8-9) type@11-21(constrained_type@11-21(type@11-14(identifier@11-14) type@17-21(identifier@17-21))))) type@23-40(constrained_type@23-40(type@23-26(splat_type@23-26(identifier@24-26)) type@29-40(list_splat@29-40(subscript@30-40(value:identifier@30-35 subscript:identifier@36-39))))) type@42-53(constrained_type@42-53(type@42-45(splat_type@42-45(identifier@44-45)) type@48-53(list@48-53(identifier@49-52)))))"},
 		{"type A[T = int] = list[T]\n", "type_alias_statement",
 			"type_alias_statement@0-25(left:type@5-15(generic_type@5-15(identifier@5-6 type_parameter@6-15(type@7-14(constrained_type@7-14(type@7-8(identifier@7-8) type@11-14(identifier@11-14)))))) right:type@18-25(generic_type@18-25(identifier@18-22 type_parameter@22-25(type@23-24(identifier@23-24)))))"},
+		// Old Mac line endings: CPython reads a lone `\r` as a line break.
+		{"x = 1\ry = 2\r", "module",
+			"module@0-12(expression_statement@0-5(assignment@0-5(left:identifier@0-1 right:integer@4-5)) expression_statement@6-11(assignment@6-11(left:identifier@6-7 right:integer@10-11)))"},
 		// Untouched: a keyword-only marker, a star in a list.
 		{"def f(a, *, b): return [*a]\n", "function_definition",
 			"function_definition@0-27(name:identifier@4-5 parameters:parameters@5-14(identifier@6-7 keyword_separator@9-10 identifier@12-13) body:block@16-27(return_statement@16-27(list@23-27(list_splat@24-26(identifier@25-26)))))"},
