@@ -128,8 +128,8 @@ func setArenaCap(n int) {
 }
 
 // fromC copies the shim's node array into Go memory. suspect reports a
-// tree that the repair must look at: one with a syntax error or with the
-// shape of another of the grammar's gaps (gapShape).
+// tree that the repair must look at: one with a syntax error, a lone `\r`
+// or the shape of another of the grammar's gaps (gapShape).
 func fromC(src []byte, raw []C.pp_node) (*Tree, bool) {
 	nodes := make([]Node, len(raw))
 	var flags uint8
@@ -148,5 +148,6 @@ func fromC(src []byte, raw []C.pp_node) (*Tree, bool) {
 			suspect = gapShape(nodes, NodeID(i))
 		}
 	}
-	return &Tree{Src: src, Nodes: nodes}, suspect || flags&(flagError|flagMissing) != 0
+	suspect = suspect || flags&(flagError|flagMissing) != 0 || loneCR(src) >= 0
+	return &Tree{Src: src, Nodes: nodes}, suspect
 }

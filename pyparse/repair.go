@@ -14,7 +14,9 @@ package pyparse
 //   - a format spec that starts with `=`: `f"{x:=^80}"` is a syntax
 //     error, and `f"{x:=8}"` reads as an assignment expression;
 //   - PEP 696 defaults of type parameters (3.13): `def f[T = int]()`;
-//   - a lone `\r` (old Mac line endings) is not always a line break.
+//   - a lone `\r` (old Mac line endings) is not always a line break, and
+//     never ends a comment;
+//   - a line in brackets indented less than its statement is a dedent.
 //
 // The repair reads the tree for these shapes. A misbound star is fixed in
 // the flat array. For the others the file is parsed again with same-length
@@ -23,16 +25,17 @@ package pyparse
 // expression, and a list_splat is put back around it), the star of
 // `except *` moved next to the keyword, the `=` that opens a format spec
 // replaced by `<`, the `=` of a type-parameter default read as `:`, a lone
-// `\r` read as `\n`. Every substitution must produce the shape it was made
-// for in the new tree, or it is undone; the new tree is kept only if it
-// has no more syntax errors than the first. Tree.Src is always the file's
+// `\r` read as `\n`, a line break in brackets read as a space. Every
+// substitution must produce the shape it was made for in the new tree, or
+// it is undone; the new tree is kept only if it has no more syntax errors
+// than the first (line breaks leave no shape: only this count judges them). Tree.Src is always the file's
 // own bytes, and the tokens that stood in get their own kind and span back
 // (held.finish), so nothing downstream can tell a repaired tree from one
 // the grammar built.
 //
-// Cost: only a file whose tree has a syntax error or a gap's shape is
-// looked at (fromC flags it while copying the nodes), and only one with a
-// gap other than a misbound star is parsed again, usually once.
+// Cost: only a file whose tree has a syntax error, a gap's shape or a lone
+// `\r` is looked at (fromC flags it while copying the nodes), and only one
+// with a gap other than a misbound star is parsed again, usually once.
 
 // maxRounds bounds the parses of one repair (each round undoes the
 // substitutions that did not hold, or adds the gaps the last parse
@@ -88,12 +91,27 @@ func reparse(raw *Tree, first []fix) *Tree {
 			continue
 		}
 		if t.badNodes() > base {
+			if active = withoutBlind(active); len(active) < len(held.fixes) {
+				continue // the fixes no shape vouches for were to blame
+			}
 			return nil
 		}
 		t.Src = src
 		return held.finish(t)
 	}
 	return nil
+}
+
+// withoutBlind drops the fixes that leave no shape to check (line
+// breaks), which only the error count judges.
+func withoutBlind(fs []fix) []fix {
+	var out []fix
+	for _, f := range fs {
+		if f.kind != fixLoneCR && f.kind != fixJoinLine {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // held is what a round's fixes produced in the new tree.

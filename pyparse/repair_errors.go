@@ -6,10 +6,7 @@ import "bytes"
 // `except *` and type-parameter defaults the grammar could not place.
 func errorFixes(t *Tree, g *gapKinds) []fix {
 	leaves, bad, above := codeLeaves(t), badBelow(t), aboveOf(t, g)
-	var out []fix
-	if cr := loneCR(t.Src); cr >= 0 {
-		out = append(out, fix{kind: fixLoneCR, at: cr})
-	}
+	out := joinLines(t, g)
 	for j, id := range leaves {
 		n := &t.Nodes[id]
 		var next NodeID = NoNode
@@ -33,7 +30,9 @@ func errorFixes(t *Tree, g *gapKinds) []fix {
 
 // loneCR returns the offset of the first `\r` not followed by `\n`, or
 // -1. CPython reads one as a line break (old Mac line endings); the
-// grammar's scanner does not always.
+// grammar's scanner does not always, and a comment runs on to the next
+// `\n`, over any lone `\r`: a file of such lines that begins with a
+// comment is one comment, with no syntax error.
 func loneCR(src []byte) int {
 	for i := 0; i < len(src); i++ {
 		j := bytes.IndexByte(src[i:], '\r')

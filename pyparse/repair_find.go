@@ -11,6 +11,7 @@ const (
 	fixFormatSpec                 // `{x:=^8}`: the `=` opening a format spec made neutral
 	fixTypeDefault                // `[T = int]`: the `=` of a PEP 696 default read as `:`
 	fixLoneCR                     // every `\r` not before `\n` made `\n`, as CPython reads it
+	fixJoinLine                   // a line break in brackets before a line indented less: a space
 )
 
 // fix is one substitution of the source for the repair's parse.
@@ -31,6 +32,8 @@ func (f fix) apply(buf []byte) {
 		buf[f.at] = '<'
 	case fixTypeDefault:
 		buf[f.at] = ':'
+	case fixJoinLine:
+		buf[f.at] = ' '
 	case fixLoneCR:
 		for i := f.at; i < len(buf); i++ {
 			if buf[i] == '\r' && (i+1 == len(buf) || buf[i+1] != '\n') {
@@ -64,7 +67,7 @@ func (f fix) holds(t *Tree, bad []bool) (NodeID, *wrap, bool) {
 	case fixTypeDefault:
 		id := leafAt(t, f.at, g.colon)
 		return id, nil, id != NoNode && t.Kind(t.Nodes[id].Parent) == g.constrained
-	case fixLoneCR: // a line break has no node: the error count decides
+	case fixLoneCR, fixJoinLine: // a line break has no node: the error count decides
 		return NoNode, nil, true
 	}
 	return NoNode, nil, false
@@ -85,6 +88,9 @@ func findFixes(t *Tree) []fix {
 				out = append(out, f)
 			}
 		}
+	}
+	if cr := loneCR(t.Src); cr >= 0 {
+		out = append(out, fix{kind: fixLoneCR, at: cr})
 	}
 	if t.badNodes() > 0 {
 		out = append(out, errorFixes(t, g)...)

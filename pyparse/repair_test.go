@@ -85,6 +85,13 @@ func TestGrammarGaps(t *testing.T) {
 		// Old Mac line endings: CPython reads a lone `\r` as a line break.
 		{"x = 1\ry = 2\r", "module",
 			"module@0-12(expression_statement@0-5(assignment@0-5(left:identifier@0-1 right:integer@4-5)) expression_statement@6-11(assignment@6-11(left:identifier@6-7 right:integer@10-11)))"},
+		// A comment ends at a lone `\r` too (the grammar ran it on to the
+		// next `\n`, and the file was one comment).
+		{"# c\rx = 1\r", "module",
+			"module@0-10(expression_statement@4-9(assignment@4-9(left:identifier@4-5 right:integer@8-9)))"},
+		// In brackets a line may be indented less than its statement.
+		{"def f():\n    x = (a.\nb)\n    y = 1\n", "block",
+			"body:block@13-33(expression_statement@13-23(assignment@13-23(left:identifier@13-14 right:parenthesized_expression@17-23(attribute@18-22(object:identifier@18-19 attribute:identifier@21-22)))) expression_statement@28-33(assignment@28-33(left:identifier@28-29 right:integer@32-33)))"},
 		// Untouched: a keyword-only marker, a star in a list.
 		{"def f(a, *, b): return [*a]\n", "function_definition",
 			"function_definition@0-27(name:identifier@4-5 parameters:parameters@5-14(identifier@6-7 keyword_separator@9-10 identifier@12-13) body:block@16-27(return_statement@16-27(list@23-27(list_splat@24-26(identifier@25-26)))))"},
@@ -155,6 +162,13 @@ func TestGrammarGapsKeepErrors(t *testing.T) {
 		if string(tr.Src) != src {
 			t.Errorf("%q: the tree's source changed", src)
 		}
+	}
+	// A bracket left open while typing joins no lines: the tree is
+	// tree-sitter's own, with g recovered after the error.
+	typing := []byte("def f():\n    x = foo(\ndef g():\n    return 1\n")
+	raw, _, _ := parseRaw(typing)
+	if tr, _ := Parse(typing); shape(tr, 0) != shape(raw, 0) {
+		t.Errorf("%q: %s", typing, shape(tr, 0))
 	}
 	src := "x[*(a)]\ndef f(a, *, b): pass\ny = (\n"
 	tr, _ := Parse([]byte(src))
