@@ -43,7 +43,7 @@ func TestParseLiveRepairedThenEdited(t *testing.T) {
 			t.Fatal(err)
 		}
 		want, _ := Parse(src)
-		if !reflect.DeepEqual(got.Nodes, want.Nodes) || len(got.SyntaxErrors()) > 0 || boundToName(got) != NoNode {
+		if !reflect.DeepEqual(got.Nodes, want.Nodes) || len(got.SyntaxErrors()) > 0 || gapLeft(got) != "" {
 			t.Fatalf("%q: %s", src, shape(got, 0))
 		}
 	}

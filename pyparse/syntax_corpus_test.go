@@ -44,8 +44,8 @@ func TestSyntaxCorpus(t *testing.T) {
 		if err := checkTree(tr); err != nil {
 			t.Errorf("%s: %v", p, err)
 		}
-		if id := boundToName(tr); id != NoNode {
-			t.Errorf("%s: %q stars only its first name", p, tr.Text(tr.N(id).Parent))
+		if gap := gapLeft(tr); gap != "" {
+			t.Errorf("%s: %s", p, gap)
 		}
 	}
 	python := cpython()
@@ -61,14 +61,32 @@ func TestSyntaxCorpus(t *testing.T) {
 	}
 }
 
-// boundToName returns a list_splat that heads an operand (the star of
-// `*a.b` bound to `a` only), or NoNode.
-func boundToName(t *Tree) NodeID {
+// gapLeft describes a gap's shape left in a repaired tree: a star bound to
+// its first name only (`*a.b` read as (*a).b), `except *E` as an except
+// clause over list_splat, `{x:=8}` as an assignment expression; or "".
+func gapLeft(t *Tree) string {
 	g := gaps()
 	for i := range t.Nodes {
-		if p := t.Nodes[i].Parent; t.Nodes[i].Kind == KindListSplat && p+1 == NodeID(i) && g.operand[t.Kind(p)] {
-			return NodeID(i)
+		n := &t.Nodes[i]
+		p := n.Parent
+		switch {
+		case p < 0:
+		case n.Kind == KindListSplat && p+1 == NodeID(i) && g.operand[t.Kind(p)] && holdsStar(t, g, misboundTop(t, g, p)):
+			return "star bound to its first name: " + t.Text(p)
+		case n.Kind == KindListSplat && t.Kind(p) == g.exceptClause:
+			return "except * read as except: " + t.Text(p)
+		case n.Kind == KindNamedExpression && (t.Kind(p) == g.interpolation || t.Kind(p) == g.formatExpr):
+			return "format spec read as :=: " + t.Text(p)
 		}
 	}
-	return NoNode
+	return ""
+}
+
+// misboundTop climbs the operand chain from p, whose first child is a
+// list_splat.
+func misboundTop(t *Tree, g *gapKinds, p NodeID) NodeID {
+	for q := t.Nodes[p].Parent; q >= 0 && q+1 == p && g.operand[t.Kind(q)]; q = t.Nodes[p].Parent {
+		p = q
+	}
+	return p
 }
