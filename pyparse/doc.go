@@ -19,5 +19,13 @@
 // tree-sitter to use libc's allocator instead of the binding's Go
 // callbacks, which removes about 40% of the parse cost.
 //
+// The grammar (tree-sitter-python v0.23.6, the newest the module proxy
+// serves) falls short of CPython 3.11-3.13 in a few places: star-expressions
+// such as `x.at[*(i for i in r)]` are syntax errors, `[*a.b()]` stars only
+// `a`, `except *E`, format specs that start with `=` and PEP 696 defaults.
+// Parse repairs those trees (repair.go: a rotation of the flat array, or a
+// second parse with same-length substitutions, every span exact), so a
+// file CPython parses gets no syntax error (TestRealTree, TestSyntaxCorpus).
+//
 // Mapper converts byte offsets to printed and LSP coordinates.
 package pyparse

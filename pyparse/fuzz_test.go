@@ -6,7 +6,8 @@ import (
 )
 
 // FuzzParse: any bytes parse without crashing, and every node lies inside
-// the source with its children inside it.
+// the source with its children inside it; the tree is a valid preorder
+// (checkTree), however the grammar-gap repairs rearranged it.
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{"", "def f(:\n", "x = (1,\n", "\x00\xff\xfe", "import a.b as c\n", "@d\nclass C(B):\n  def m(self): return [x for x in y]\n"} {
 		f.Add([]byte(s))
@@ -24,6 +25,9 @@ func FuzzParse(f *testing.F) {
 			if p := n.Parent; p >= 0 && (tr.Nodes[p].Start > n.Start || tr.Nodes[p].End < n.End) {
 				t.Fatalf("node %d outside its parent", i)
 			}
+		}
+		if err := checkTree(tr); err != nil {
+			t.Fatalf("%q: %v", src, err)
 		}
 	})
 }

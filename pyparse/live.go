@@ -24,6 +24,11 @@ type LiveTree struct {
 	// flat is the flat Tree of this version, kept so that the next version
 	// can be compared with it (TriviaEdit) without flattening it again.
 	flat *Tree
+	// raw is flat before the repair (repair.go), the tree tree-sitter
+	// built: the next version copies unchanged subtrees from it, so an
+	// incremental parse gives the tree a fresh one does. It is flat when
+	// nothing was repaired.
+	raw *Tree
 }
 
 // Close frees the tree; it is safe to call twice and on nil.
@@ -33,7 +38,7 @@ func (lt *LiveTree) Close() {
 		lt.tree = nil
 	}
 	if lt != nil {
-		lt.flat = nil
+		lt.flat, lt.raw = nil, nil
 	}
 }
 
@@ -74,7 +79,7 @@ func ParseLive(old *LiveTree, src []byte) (*Tree, *LiveTree, error) {
 	}
 	var prevNodes *C.pp_node
 	var prevCount C.int32_t
-	if prev := old.Flat(); oldTree != nil && prev != nil && len(prev.Nodes) > 0 {
+	if prev := old.rawFlat(); oldTree != nil && prev != nil && len(prev.Nodes) > 0 {
 		// The previous flat tree is Go memory without pointers, laid out
 		// as pp_node (TestNodeLayout): C reads it during the call only.
 		prevNodes, prevCount = (*C.pp_node)(unsafe.Pointer(&prev.Nodes[0])), C.int32_t(len(prev.Nodes))
@@ -83,8 +88,19 @@ func ParseLive(old *LiveTree, src []byte) (*Tree, *LiveTree, error) {
 		return nil, nil, errors.New("parser failed")
 	}
 	defer C.free(unsafe.Pointer(cnodes))
-	tree := fromC(src, unsafe.Slice(cnodes, int(count)))
-	return tree, &LiveTree{src: src, tree: newTree, flat: tree}, nil
+	raw, suspect := fromC(src, unsafe.Slice(cnodes, int(count)))
+	tree := raw
+	if suspect {
+		tree = repair(raw)
+	}
+	return tree, &LiveTree{src: src, tree: newTree, flat: tree, raw: raw}, nil
+}
+
+func (lt *LiveTree) rawFlat() *Tree {
+	if lt == nil {
+		return nil
+	}
+	return lt.raw
 }
 
 // inputEdit describes old -> new as one replacement of the differing

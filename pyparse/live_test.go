@@ -100,10 +100,17 @@ func TestParseLiveOnRealFiles(t *testing.T) {
 	}
 	pieces := []string{"# c\n", "\n", " ", "    ", "x", "(", ")", "'", "\"\"\"", "def g():\n    pass\n", "\\\n", "\t", "é",
 		"if x:\n    y = 1\n", ":", "[", "]", "lambda: 0", "match x:\n    case 1:\n        pass\n", "  # trailing", ",", "\r\n", "@d\n"}
-	rng := rand.New(rand.NewSource(2))
-	steps := 25
+	liveEditChains(t, paths, pieces, 2, 25)
+}
+
+// liveEditChains gives each file a chain of steps random edits (pieces
+// inserted, text deleted, at line starts or anywhere), parses each version
+// incrementally, and checks that the tree is valid and exactly the one a
+// fresh parse gives.
+func liveEditChains(t *testing.T, paths, pieces []string, seed int64, steps int) {
+	rng := rand.New(rand.NewSource(seed))
 	if testing.Short() {
-		steps = 8
+		steps /= 3
 	}
 	for _, p := range paths {
 		src, err := os.ReadFile(p)
@@ -136,6 +143,9 @@ func TestParseLiveOnRealFiles(t *testing.T) {
 			want, _ := Parse(src)
 			if !reflect.DeepEqual(got.Nodes, want.Nodes) {
 				t.Fatalf("%s, step %d: the incremental tree differs from a fresh parse", p, i)
+			}
+			if err := checkTree(got); err != nil {
+				t.Fatalf("%s, step %d: %v", p, i, err)
 			}
 		}
 		live.Close()

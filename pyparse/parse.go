@@ -62,9 +62,21 @@ func putParser(p *C.TSParser) {
 
 // Parse parses Python source into a flat, error-tolerant Tree. It is safe
 // to call from many goroutines. No tree-sitter object outlives the call.
+// Where the grammar falls short of CPython 3.11-3.13 the tree is repaired
+// (repair.go), so it reads the source as CPython does.
 func Parse(src []byte) (*Tree, error) {
+	t, suspect, err := parseRaw(src)
+	if err != nil || !suspect {
+		return t, err
+	}
+	return repair(t), nil
+}
+
+// parseRaw is Parse without the repair; suspect reports a tree that may
+// need one (fromC).
+func parseRaw(src []byte) (*Tree, bool, error) {
 	if len(src) > MaxFileSize {
-		return nil, ErrTooLarge
+		return nil, false, ErrTooLarge
 	}
 	var cnodes *C.pp_node
 	var count C.int32_t
@@ -84,12 +96,13 @@ func Parse(src []byte) (*Tree, error) {
 	switch rc {
 	case 0:
 	case -2:
-		return nil, errors.New("out of memory while parsing")
+		return nil, false, errors.New("out of memory while parsing")
 	default:
-		return nil, errors.New("parser failed")
+		return nil, false, errors.New("parser failed")
 	}
 	defer C.free(unsafe.Pointer(cnodes))
-	return fromC(src, unsafe.Slice(cnodes, int(count))), nil
+	t, suspect := fromC(src, unsafe.Slice(cnodes, int(count)))
+	return t, suspect, nil
 }
 
 // noArena makes Parse use pooled parsers and libc's allocator (SetArena).
@@ -114,16 +127,27 @@ func setArenaCap(n int) {
 	C.pp_set_arena_cap(C.size_t(n))
 }
 
-// fromC copies the shim's node array into Go memory.
-func fromC(src []byte, raw []C.pp_node) *Tree {
+// fromC copies the shim's node array into Go memory. suspect reports a
+// tree that the repair must look at: one with a syntax error, a lone `\r`
+// or the shape of another of the grammar's gaps (gapShape).
+func fromC(src []byte, raw []C.pp_node) (*Tree, bool) {
 	nodes := make([]Node, len(raw))
+	var flags uint8
+	suspect := false
+	splat, walrus := KindListSplat, KindNamedExpression // in registers, not reloaded per node
 	for i := range raw {
 		r := &raw[i]
+		k := Kind(r.symbol)
 		nodes[i] = Node{
 			Start: uint32(r.start), End: uint32(r.end),
 			Parent: NodeID(r.parent), next: NodeID(r.next),
-			Kind: Kind(r.symbol), Field: Field(r.field), flags: uint8(r.flags),
+			Kind: k, Field: Field(r.field), flags: uint8(r.flags),
+		}
+		flags |= uint8(r.flags)
+		if (k == splat || k == walrus) && !suspect {
+			suspect = gapShape(nodes, NodeID(i))
 		}
 	}
-	return &Tree{Src: src, Nodes: nodes}
+	suspect = suspect || flags&(flagError|flagMissing) != 0 || loneCR(src) >= 0
+	return &Tree{Src: src, Nodes: nodes}, suspect
 }
