@@ -1,5 +1,0 @@
-//go:build !race
-
-package pyparse
-
-const race = false
