@@ -53,6 +53,9 @@ func report(l *lastRun, opts *Options) *Result {
 	}
 	l.dropUnseen(gen, used)
 	res := &Result{FilesChecked: len(sums), KernelCalls: l.kernelInfos(facts)}
+	if opts.Platform != "" {
+		res.Platform, res.PlatformReason = opts.Platform, "platform setting"
+	}
 	l.suppsNext = make(map[*ir.Summary]fileSuppressions, len(sums))
 	diags, n, supps := applySuppressions(prog, diags, l.suppressions)
 	res.Suppressed = n

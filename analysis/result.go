@@ -18,6 +18,10 @@ type Result struct {
 	// Incomplete, when set, says why some of the program was not analysed
 	// (the step budget was spent; a note says where).
 	Incomplete string
+	// Platform is the backend the run took for kernels without markers of
+	// their own ("tpu", "gpu"), and PlatformReason why ("platform setting");
+	// both "" when nothing decided it, and each kernel's own markers rule.
+	Platform, PlatformReason string
 }
 
 // KernelCallInfo is what the analysis knows about one kernel call site,
