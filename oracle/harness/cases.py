@@ -54,7 +54,7 @@ def load(case_dir, notes=None):
     found = [(n, discover.kind_of(os.path.join(case_dir, n))) for n in names] if names else \
         discover.entries(case_dir)
     entries = [Entry(rel, name, kind, env) for name, kind in found]
-    skip = "" if entries else "nothing runs: the files only define functions and constants"
+    skip = "" if entries else "nothing runs: the files only import modules and define functions and constants"
     return Case(rel, entries, versions=meta.get("versions", ""), skip=skip)
 
 
