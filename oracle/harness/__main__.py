@@ -6,7 +6,9 @@
   scripts/oracle --generate                               rewrite oracle/cases/gen from gen.py
   scripts/oracle --list                                   cases, entries, versions, skips
   scripts/oracle --lock VERSION                           re-resolve locks/<version>.txt
-  scripts/oracle --compare-cold VERSION [N]               fork server vs cold processes
+  scripts/oracle --compare-cold VERSION [--sample N]      fork server vs cold processes
+  scripts/oracle --report [--sample 1]                    interception check (and a table)
+  scripts/oracle --self-test                              the harness's tests (no JAX needed)
 """
 
 import argparse
@@ -28,6 +30,9 @@ def parse(argv):
     mode.add_argument("--lock", metavar="VERSION", help="rewrite locks/VERSION.txt from PyPI")
     mode.add_argument("--compare-cold", metavar="VERSION",
                       help="run a sample both ways and report any difference")
+    mode.add_argument("--report", action="store_true",
+                      help="check forced against explicit TPU lowering in oracle/results")
+    mode.add_argument("--self-test", action="store_true", help="the harness's own tests")
     p.add_argument("cases", nargs="*", metavar="CASE_DIR")
     p.add_argument("--out", metavar="FILE", help="write the lines here instead of stdout")
     p.add_argument("--only", metavar="VERSIONS", help="with --all: these versions only")
@@ -52,6 +57,12 @@ def main(argv=None):
         return commands.list_cases(args)
     if args.lock:
         return commands.lock(args)
+    if args.self_test:
+        from . import selftest
+        return selftest.main()
+    if args.report:
+        from . import report
+        return report.main(args)
     return commands.compare_cold(args)
 
 

@@ -1,6 +1,7 @@
 """The modes of scripts/oracle."""
 
 import hashlib
+import json
 import os
 import runpy
 import sys
@@ -56,21 +57,33 @@ def run_version(args):
 
 
 def run_all(args):
+    """Refreshes oracle/results for every version (--only: some); with
+    CASE_DIRs, only their lines are replaced."""
     specs = venvs.read_versions()
     if args.only:
         wanted = set(args.only.split(","))
         specs = [s for s in specs if s.jax in wanted]
-    case_list = cases.all_cases()
+    case_list = _load_dirs(args.cases) if args.cases else cases.all_cases()
     t0 = time.monotonic()
     pairs = 0
     for spec in specs:
         entries = _entries_for(spec.jax, case_list)
-        got = _run(spec.jax, entries, args)
-        results.write(results.committed_path(spec.jax), results.lines(got, spec.jax))
+        fresh = results.lines(_run(spec.jax, entries, args), spec.jax) if entries else []
+        if args.cases:
+            fresh = _merged(spec.jax, {c.dir for c in case_list}, fresh)
+        results.write(results.committed_path(spec.jax), fresh)
         pairs += len(entries)
     _say(f"oracle: {pairs} (entry, version) pairs over {len(specs)} versions "
          f"in {time.monotonic() - t0:.0f}s")
     return 0
+
+
+def _merged(version, replaced_dirs, fresh):
+    """The committed lines of version without those of replaced_dirs, plus
+    fresh, in result order."""
+    kept = [raw for (case, _), raw in results.read_committed(version).items()
+            if case not in replaced_dirs]
+    return sorted(kept + fresh, key=lambda raw: tuple(json.loads(raw)[k] for k in ("case", "entry")))
 
 
 def _sample(version, size, committed_only=True):

@@ -113,10 +113,10 @@ def _cold_worker(python, todo, results, work, log_dir):
         with open(req_file, "w") as f:
             json.dump(req, f)
         try:
-            subprocess.run([python, BOOTSTRAP, "once", req_file], env=child_env(),
-                           cwd=paths.REPO, timeout=timeout, stdin=subprocess.DEVNULL)
+            proc = subprocess.run([python, BOOTSTRAP, "once", req_file], env=child_env(),
+                                  cwd=paths.REPO, timeout=timeout, stdin=subprocess.DEVNULL)
+            problem = {"type": "Crash", "message": f"exited with {proc.returncode} and no result",
+                       "layer": "oracle"}
         except subprocess.TimeoutExpired:
-            pass
-        results[entry] = _read(req["result"]) if os.path.exists(req["result"]) else {
-            "type": "Timeout" if not os.path.exists(req["result"]) else "Crash",
-            "message": f"no result after {timeout:.0f}s", "layer": "oracle"}
+            problem = {"type": "Timeout", "message": f"no result after {timeout:.0f}s", "layer": "oracle"}
+        results[entry] = _read(req["result"]) if os.path.exists(req["result"]) else problem
