@@ -5,7 +5,8 @@ a process of its own:
 
 * A case.toml in the directory names them (`entry = "main.py"` or
   `entries = [...]`) and may restrict the JAX versions (`versions =
-  ">=0.6.1,<0.11"`) and set environment variables (`[env]`). The
+  ">=0.6.1,<0.11"`), set environment variables (`[env]`) and keep the
+  interpret mode the program asks for (`keep_interpret = true`). The
   generated corpus always has one.
 * Otherwise (rule fixtures, or any directory given on the command line)
   they are found from the source (discover.py): test files run under
@@ -28,6 +29,7 @@ class Entry:
     path: str  # entry file relative to the case directory
     kind: str  # "script" or "pytest"
     env: tuple = ()  # sorted (name, value) pairs
+    keep_interpret: bool = False  # run interpret mode as the program asks
 
 
 @dataclasses.dataclass
@@ -53,7 +55,8 @@ def load(case_dir, notes=None):
     names = meta.get("entries") or ([meta["entry"]] if meta.get("entry") else None)
     found = [(n, discover.kind_of(os.path.join(case_dir, n))) for n in names] if names else \
         discover.entries(case_dir)
-    entries = [Entry(rel, name, kind, env) for name, kind in found]
+    keep = bool(meta.get("keep_interpret"))
+    entries = [Entry(rel, name, kind, env, keep) for name, kind in found]
     skip = "" if entries else "nothing runs: the files only import modules and define functions and constants"
     return Case(rel, entries, versions=meta.get("versions", ""), skip=skip)
 

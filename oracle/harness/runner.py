@@ -70,6 +70,7 @@ def _request(i, entry, work, log_dir):
         "entry": entry.path,
         "kind": entry.kind,
         "env": dict(entry.env),
+        "keep_interpret": entry.keep_interpret,
         "result": os.path.join(work, f"{i}.json"),
         "log": log,
     }

@@ -10,7 +10,8 @@ the interpret-mode switches of jax.experimental.pallas.tpu do nothing.
 The patches are applied when the program itself imports those modules (a
 post-import hook), so imports happen in the program's order, as they would
 without the oracle (registration of compiler params is lazy in some
-versions and depends on what was imported).
+versions and depends on what was imported). A case with keep_interpret
+runs with ENABLED false: then nothing changes.
 """
 
 import contextlib
@@ -20,6 +21,10 @@ import sys
 from . import hooks
 
 ENTRY_POINTS = ("pallas_call", "kernel", "core_map", "mpmd_map")
+
+# False for a case that keeps the interpret mode it asks for (its
+# keep_interpret setting); set by run.py before the program runs.
+ENABLED = True
 INTERPRET_SWITCHES = ("force_tpu_interpret_mode", "set_tpu_interpret_mode")
 
 
@@ -34,7 +39,7 @@ def _not_interpreted(fn):
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
-        if "interpret" in kwargs:
+        if ENABLED and "interpret" in kwargs:
             kwargs["interpret"] = False
         return fn(*args, **kwargs)
 
@@ -63,7 +68,13 @@ def _ignore(*args, **kwargs):
 
 
 def _patch_tpu(module):
-    if hasattr(module, "force_tpu_interpret_mode"):
-        module.force_tpu_interpret_mode = _no_interpret_mode
-    if hasattr(module, "set_tpu_interpret_mode"):
-        module.set_tpu_interpret_mode = _ignore
+    for name, off in (("force_tpu_interpret_mode", _no_interpret_mode), ("set_tpu_interpret_mode", _ignore)):
+        if hasattr(module, name):
+            setattr(module, name, _unless_kept(getattr(module, name), off))
+
+
+def _unless_kept(real, off):
+    @functools.wraps(real)
+    def switch(*args, **kwargs):
+        return (off if ENABLED else real)(*args, **kwargs)
+    return switch

@@ -14,7 +14,7 @@ import runpy
 import sys
 import traceback
 
-from . import layers
+from . import interpret, layers
 
 
 class OracleProblem(Exception):
@@ -24,6 +24,7 @@ class OracleProblem(Exception):
 def run(request):
     """The error record of the request's first exception, or None."""
     os.environ.update(request.get("env") or {})
+    interpret.ENABLED = not request.get("keep_interpret")
     case_dir = request["case_dir"]
     entry = os.path.join(case_dir, request["entry"])
     os.chdir(case_dir)
