@@ -201,6 +201,16 @@ def step(x):
 """, {}
 
 
+def out_shape_array(kernel, api):
+    """out_shape given as the input array itself, as many programs write
+    it: inside shard_map it carries the input's varying axes."""
+    return K.definition(kernel, api) + f"""
+
+def step(x):
+    return {pallas_call(kernel, api, out_shape="x")}(x)
+""", {}
+
+
 def _collective_before(expr):
     """A plain collective in step's body, before the kernel runs."""
     def build(kernel, api):
@@ -248,6 +258,7 @@ REACHES = {
     "custom_vjp": custom_vjp,
     "fori_loop": fori_loop,
     "pl_when": pl_when,
+    "out_shape_array": out_shape_array,
     "psum_before": _collective_before('lax.psum(x, "x")'),
     "all_gather_before": _collective_before('lax.all_gather(x, "x", tiled=True)[: x.shape[0]]'),
     "ppermute_before": _collective_before('lax.ppermute(x, "x", [(i, (i + 1) % 8) for i in range(8)])'),

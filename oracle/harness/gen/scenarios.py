@@ -14,7 +14,8 @@ far too large, so the corpus takes slices of it:
   custom_vjp backward, fori_loop, pl.when) in four contexts;
 * modes: .lower(), .trace(), eval_shape and the explicit TPU lowering;
 * claims: a plain collective before the kernel, interpret-mode idioms,
-  the TPUCompilerParams era of collective_id.
+  the TPUCompilerParams era of collective_id, out_shape given as the input
+  array (which carries shard_map's varying axes) in shard_map and smap.
 """
 
 from . import contexts as C, kernels as K, reaches as R
@@ -30,7 +31,8 @@ MODE_CONTEXTS = ("eager", "jit1", "jit8_in", "shmap_full", "shmap_partial", "exp
 MODES = ("lower", "trace", "eval_shape", "lower_tpu")
 CLAIM_REACHES = ("psum_before", "all_gather_before", "ppermute_before")
 INTERPRET_REACHES = ("interpret_true", "interpret_on_cpu", "force_interpret")
-SPECIAL_REACHES = set(CLAIM_REACHES) | set(INTERPRET_REACHES)
+ARRAY_OUT_CONTEXTS = ("eager", "jit8_in", "shmap_full", "shmap_vma", "shmap_partial", "smap1", "smap2")
+SPECIAL_REACHES = set(CLAIM_REACHES) | set(INTERPRET_REACHES) | {"out_shape_array"}
 
 
 def _profiles(kernel, context="eager"):
@@ -87,6 +89,9 @@ def claims_slice():
     for k in ("barrier_cid", "barrier_nocid", "cid_no_barrier"):
         for ctx in CORE_CONTEXTS:
             yield Scenario(k, context=ctx, api="mid")
+    for k in ("local", "ring_tuple"):
+        for ctx in ARRAY_OUT_CONTEXTS:
+            yield Scenario(k, reach="out_shape_array", context=ctx)
 
 
 def all_scenarios():
