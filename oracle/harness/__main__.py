@@ -7,7 +7,7 @@
   scripts/oracle --list                                   cases, entries, versions, skips
   scripts/oracle --lock VERSION                           re-resolve locks/<version>.txt
   scripts/oracle --compare-cold VERSION [--sample N]      fork server vs cold processes
-  scripts/oracle --report [--sample 1]                    interception check (and a table)
+  scripts/oracle --report [--table]                       interception checks (and a table per scenario)
   scripts/oracle --self-test                              the harness's tests (no JAX needed)
 """
 
@@ -40,6 +40,7 @@ def parse(argv):
     p.add_argument("--cold", action="store_true", help="a new interpreter per case, no fork server")
     p.add_argument("--sample", type=int, default=0, help="sample size (--ci-sample, --compare-cold)")
     p.add_argument("--log-dir", metavar="DIR", help="keep each case's stdout and stderr here")
+    p.add_argument("--table", action="store_true", help="with --report: the first error per scenario")
     return p.parse_args(argv)
 
 

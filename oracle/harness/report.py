@@ -3,11 +3,12 @@
 * The interception check: a case run by `lower_tpu` lowers explicitly with
   jit(f).trace(x).lower(lowering_platforms=("tpu",)); the same scenario
   run by `call` goes through the oracle's forced lowering. Both must
-  record the same first error (type and message; the explicit lowering
-  runs nothing after it, so a case whose call fails only later is not
-  comparable and is listed apart).
-* A table of the first error per scenario (kernel x context, direct reach,
-  call mode) and version.
+  record the same first error (type and message).
+* The interpret check: a kernel reached through an interpret idiom
+  (interpret=True, interpret=default_backend()=="cpu",
+  force_tpu_interpret_mode) must record what the direct reach records.
+* With --table, a table of the first error per scenario (kernel x
+  context x spelling, direct reach, call mode) and version.
 """
 
 import collections
@@ -55,26 +56,17 @@ def _twin_modes(s):
     return ((s["kernel"], s["reach"], s["context"], s["api"]) if side else None), side
 
 
-def _twin_interpret(s):
-    """the direct reach (a) against each interpret idiom (b)."""
-    if s["mode"] != "call" or s["api"] != "modern":
-        return None, None
-    if s["reach"] == "direct":
-        return None, None  # added below for each idiom
-    if s["reach"].startswith("interpret") or s["reach"] == "force_interpret":
-        return (s["kernel"], s["context"], s["reach"]), "b"
-    return None, None
+INTERPRET_REACHES = ("interpret_true", "interpret_on_cpu", "force_interpret")
 
 
 def _interpret_pairs(scenarios):
+    """(direct reach, interpret idiom) pairs of the same kernel and context."""
+    def plain(s):
+        return s["mode"] == "call" and s["api"] == "modern"
     direct = {(s["kernel"], s["context"]): c for c, s in scenarios.items()
-              if s["reach"] == "direct" and s["mode"] == "call" and s["api"] == "modern"}
-    out = []
-    for c, s in sorted(scenarios.items()):
-        key, side = _twin_interpret(s)
-        if side and (s["kernel"], s["context"]) in direct:
-            out.append((direct[(s["kernel"], s["context"])], c))
-    return out
+              if plain(s) and s["reach"] == "direct"}
+    return [(direct[(s["kernel"], s["context"])], c) for c, s in sorted(scenarios.items())
+            if plain(s) and s["reach"] in INTERPRET_REACHES and (s["kernel"], s["context"]) in direct]
 
 
 def compare(versions, pairs):
@@ -118,7 +110,7 @@ def main(args):
         for v, case, a, b in differ:
             print(f"  JAX {v} {case}\n    first:  {a}\n    second: {b}")
         failed = failed or bool(differ)
-    if args.sample:  # --report --sample 1: the per-scenario table too
+    if args.table:
         for (kernel, context, api), by_version in sorted(table(versions, scenarios).items()):
             print(f"{kernel} / {context} / {api}")
             prev = None
