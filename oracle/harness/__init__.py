@@ -1,0 +1,1 @@
+"""The pallas-ls oracle: runs cases under real JAX versions (see ../README.md)."""

@@ -1,0 +1,1 @@
+"""Runs inside a JAX venv: the code the oracle injects into each case process."""

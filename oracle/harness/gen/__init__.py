@@ -1,0 +1,1 @@
+"""The generator of the oracle corpus (oracle/gen.py runs it)."""
