@@ -140,3 +140,62 @@ func writeReport(t *testing.T, rs []result, verdicts, details []string) {
 		t.Fatal(err)
 	}
 }
+
+// pruneKnown rewrites the known-differences file (-oracle.prune): a line
+// whose pairs all agree now, or that matches no recorded pair, goes; a line
+// some of whose versions agree now keeps only the versions that still
+// disagree. Comments, order and reasons are kept. New disagreements are
+// not added: each needs a fix or a reason.
+func pruneKnown(t *testing.T, file string, rs []result, verdicts []string, known knownList) {
+	still := make([]map[string]bool, len(known))   // line index -> versions still disagreeing
+	covered := make([]map[string]bool, len(known)) // line index -> versions it matches
+	for i, r := range rs {
+		k := known.match(r)
+		if k < 0 {
+			continue
+		}
+		if covered[k] == nil {
+			covered[k] = map[string]bool{}
+		}
+		covered[k][r.JAX] = true
+		if verdicts[i] != agreeSilent && verdicts[i] != agreeError {
+			if still[k] == nil {
+				still[k] = map[string]bool{}
+			}
+			still[k][r.JAX] = true
+		}
+	}
+	byLine := map[int]int{}
+	for i, k := range known {
+		byLine[k.line] = i
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	dropped := 0
+	lines := strings.SplitAfter(string(data), "\n")
+	for n, text := range lines {
+		i, ok := byLine[n+1]
+		if !ok {
+			b.WriteString(text)
+			continue
+		}
+		k := known[i]
+		switch {
+		case len(still[i]) == 0:
+			dropped++
+			continue
+		case len(still[i]) < len(covered[i]):
+			vs := sortedKeys(still[i])
+			fmt.Fprintf(&b, "%s %s %s -- %s\n", k.caseGlob, k.entry, strings.Join(vs, ","), k.reason)
+		default:
+			b.WriteString(text)
+		}
+	}
+	if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("oracle.prune: dropped %d lines of %s", dropped, file)
+}
