@@ -268,7 +268,7 @@ var placeholder = regexp.MustCompile(`\{[A-Za-z_ ]+\}`)
 // any text, is a prefix of what JAX said.
 func messageMatches(predicted, actual string) bool {
 	if predicted == "" {
-		return false
+		return actual == "" // a bare assert predicted as one
 	}
 	var b strings.Builder
 	b.WriteString(`(?s)^`)

@@ -77,8 +77,11 @@ func (b *builder) expr(id pp.NodeID) *Expr {
 		calls := b.calls
 		e.Args = []*Expr{b.expr(t.ChildByField(id, pp.FieldLeft)), b.expr(t.ChildByField(id, pp.FieldRight))}
 		e.Op = b.name(t.ChildByField(id, pp.FieldOperator))
-		if b.calls == calls {
-			e.Args = nil // arithmetic without calls: only its (non-None) result matters
+		if b.calls == calls && e.Op != "@" {
+			// Arithmetic without calls: only its (non-None) result matters.
+			// `@` keeps its operands: `pltpu.HBM @ mesh` places a memory
+			// space on a core mesh (PAL202).
+			e.Args = nil
 		}
 	case pp.KindConditionalExpr:
 		e.Kind = ExCond
