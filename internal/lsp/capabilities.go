@@ -24,7 +24,6 @@ type clientCaps struct {
 	diagnosticReload bool // workspace/diagnostic/refresh
 	markdown         bool // hover content as markdown
 	inlayHints       bool // textDocument/inlayHint
-	codeLens         bool // textDocument/codeLens
 	inlayRefresh     bool // workspace/inlayHint/refresh
 	codeLensRefresh  bool // workspace/codeLens/refresh
 }
@@ -56,7 +55,6 @@ func readCaps(c protocol.ClientCapabilities) clientCaps {
 	if td := c.TextDocument; td != nil {
 		cc.pullDiagnostics = td.Diagnostic != nil
 		cc.inlayHints = td.InlayHint != nil
-		cc.codeLens = td.CodeLens != nil
 		if h := td.Hover; h != nil && len(h.ContentFormat) > 0 {
 			cc.markdown = slices.Contains(h.ContentFormat, protocol.MarkupKindMarkdown)
 		}

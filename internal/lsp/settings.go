@@ -166,8 +166,10 @@ func labelChannels(mode string, cc clientCaps) (hints, lenses bool) {
 	case "off":
 		return false, false
 	}
-	// auto, and an unknown value (reported when read)
-	return cc.inlayHints || !cc.codeLens, !cc.inlayHints && cc.codeLens
+	// auto, and an unknown value (reported when read): inlay hints for
+	// clients that announce them, else code lenses (Neovim 0.7 asks for
+	// lenses without announcing the capability).
+	return cc.inlayHints, !cc.inlayHints
 }
 
 // fetchSettings asks the client for the pallas-ls section, unscoped (key
