@@ -175,8 +175,8 @@ func (in *interp) callJitted(f *vJitted, a args, site *ir.Expr) value {
 				c.Multi = s.Desc
 			}
 		}
-		if c.Multi.empty() && c.Mesh != nil && c.Mesh.Devices != 1 {
-			c.Multi = text{lit: "a context mesh (jax.set_mesh / with mesh:)"}
+		if c.Multi.empty() && c.Mesh != nil && !c.MeshLegacy && c.Mesh.Devices != 1 {
+			c.Multi = text{lit: "a context mesh (jax.set_mesh)"}
 		}
 	}
 	return in.withCtx(&c, site, "jit", func() value { return in.call(f.Fn, a, site) })
