@@ -165,6 +165,8 @@ func (in *interp) reach() *reachState {
 		r.Kind = lowering.CtxPmap
 	default:
 		r.Kind = lowering.CtxUnknown
+		// A library entry's jit with shardings: the hint says so.
+		rs.multi = c.Multi
 	}
 	var last *ir.Expr
 	for i := len(in.stack) - 1; i >= 0; i-- {
