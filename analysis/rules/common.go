@@ -144,3 +144,7 @@ func targeted(p *analysis.Pass, t analysis.Target, d analysis.Diagnostic) analys
 	}
 	return d
 }
+
+// isTPU: the kernel's own markers say TPU (the kernel-configuration
+// rules judge only kernels that name their platform).
+func isTPU(kc *analysis.KernelCall) bool { return kc.Backend == lowering.BackendTPU }
