@@ -40,6 +40,7 @@ type config struct {
 	jobs                 int
 	oracle, oracleJAX    string
 	oracleTimeout        int
+	oracleCache          string
 	noOracle, keep, list bool
 	max                  int
 	scratch              string
@@ -105,6 +106,7 @@ func main() {
 	flag.StringVar(&cfg.oracleJAX, "oracle-jax", "0.11.2", "JAX version the oracle runs mutants under")
 	flag.IntVar(&cfg.oracleTimeout, "oracle-timeout", 120, "seconds per oracle entry")
 	flag.BoolVar(&cfg.noOracle, "no-oracle", false, "judge every mutant statically")
+	flag.StringVar(&cfg.oracleCache, "oracle-cache", defaultOracleCache(), "file of the oracle's verdicts, reused by later runs (\"\": none)")
 	flag.BoolVar(&cfg.keep, "keep", false, "keep the scratch directory")
 	flag.BoolVar(&cfg.list, "list", false, "print the mutants (id and change) and stop")
 	flag.IntVar(&cfg.max, "max", 0, "at most this many mutants, spread evenly over the list (0: all)")
@@ -159,6 +161,14 @@ func main() {
 	if rep, err := os.ReadFile(filepath.Join(cfg.out, "report.md")); err == nil && !cfg.list {
 		os.Stdout.Write(rep)
 	}
+}
+
+func defaultOracleCache() string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "pallas-ls", "mutate", "oracle.jsonl")
 }
 
 func run(cfg *config) error {

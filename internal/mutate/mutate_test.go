@@ -306,3 +306,47 @@ func TestRunPipeline(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// What the oracle's two runs (unmutated, mutated) make of a mutant.
+func TestJudgeOracle(t *testing.T) {
+	e := entry{Kind: "method", File: "a_test.py", Class: "T", Method: "test_a"}
+	ck := "clean|" + e.key("a_test.py")
+	nameErr := &OracleError{Type: "NameError", Message: "unbound", Layer: "trace"}
+	cases := []struct {
+		clean, mutant *OracleError
+		ranMutant     bool
+		validity      string
+		valid         bool
+		why           string
+	}{
+		{nil, nameErr, true, "oracle", true, "JAX raised NameError (trace)"},
+		{nil, nil, true, "oracle", false, "without an error"},
+		{nil, &OracleError{Type: "AssertionError", Layer: "trace"}, true, "oracle", false, "expects an error"},
+		{nil, &OracleError{Type: "SkipTest", Layer: "trace"}, true, "oracle", false, "could not run"},
+		{nil, &OracleError{Type: "Timeout", Layer: "oracle"}, true, "oracle", false, "could not run"},
+		{&OracleError{Type: "ImportError", Message: "No module named 'vllm'"}, nameErr, true, "static", false, "does not run clean under JAX 0.11.2: ImportError: No module named 'vllm'"},
+		{nil, nameErr, false, "static", false, "no result"},
+	}
+	for i, c := range cases {
+		r := &Result{Mutant: Mutant{ID: "m", File: "a_test.py"}, entry: e}
+		got := map[string]*OracleError{ck: c.clean, "mutant|m": c.mutant}
+		ran := map[string]bool{ck: true, "mutant|m": c.ranMutant}
+		judgeOracle(&config{oracleJAX: "0.11.2"}, []*Result{r}, got, ran)
+		if r.Validity != c.validity || r.Valid != c.valid || !strings.Contains(r.Why, c.why) {
+			t.Errorf("%d: %s %v %q", i, r.Validity, r.Valid, r.Why)
+		}
+	}
+}
+
+func TestOracleCache(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "sub", "cache.jsonl")
+	appendOracleCache(p, "k1", nil)
+	appendOracleCache(p, "k2", &OracleError{Type: "NameError", Message: "m", Layer: "trace"})
+	c := loadOracleCache(p)
+	if len(c) != 2 || c["k1"].Error != nil || c["k2"].Error.Type != "NameError" {
+		t.Errorf("cache: %+v", c)
+	}
+	if len(loadOracleCache("")) != 0 || len(loadOracleCache(filepath.Join(t.TempDir(), "none"))) != 0 {
+		t.Error("no cache file gives an empty cache")
+	}
+}

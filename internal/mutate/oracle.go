@@ -2,7 +2,9 @@ package main
 
 import (
 	"bufio"
+	"crypto/sha256"
 	_ "embed"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -74,9 +76,23 @@ func oracleRun(cfg *config, base string, rs []*Result, srcs map[string][]byte) e
 	caseOf := map[string]string{} // case dir base name -> result key
 	clean := map[string]string{}  // entry key -> case name of the unmutated run
 	n := 0
-	write := func(rel string, e entry, src []byte) (string, error) {
+	cache := loadOracleCache(cfg.oracleCache)
+	got := map[string]*OracleError{}
+	ran := map[string]bool{}
+	keyOf := map[string]string{} // case name -> cache key
+	write := func(rel string, e entry, src []byte, what string) (string, error) {
 		n++
 		name := fmt.Sprintf("c%04d", n)
+		h := sha256.New()
+		js, _ := json.Marshal(e)
+		fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00", cfg.oracleJAX, js, rel, driverPy)
+		h.Write(src)
+		key := hex.EncodeToString(h.Sum(nil))
+		if c, ok := cache[key]; ok {
+			got[what], ran[what] = c.Error, true
+			return name, nil
+		}
+		keyOf[name] = key
 		cd := filepath.Join(dir, name)
 		// The module's own directory: its siblings are importable as they
 		// are beside a test or script.
@@ -99,7 +115,7 @@ func oracleRun(cfg *config, base string, rs []*Result, srcs map[string][]byte) e
 			return "", err
 		}
 		e.Paths = importRoots(base)
-		js, _ := json.Marshal(e)
+		js, _ = json.Marshal(e)
 		if err := os.WriteFile(filepath.Join(cd, "_mutate.json"), js, 0o644); err != nil {
 			return "", err
 		}
@@ -118,22 +134,29 @@ func oracleRun(cfg *config, base string, rs []*Result, srcs map[string][]byte) e
 		}
 		k := r.entry.key(r.File)
 		if _, ok := clean[k]; !ok {
-			name, err := write(r.File, r.entry, srcs[r.File])
+			name, err := write(r.File, r.entry, srcs[r.File], "clean|"+k)
 			if err != nil {
 				return err
 			}
 			clean[k] = name
 			caseOf[name] = "clean|" + k
 		}
-		name, err := write(r.File, r.entry, r.src)
+		name, err := write(r.File, r.entry, r.src, "mutant|"+r.ID)
 		if err != nil {
 			return err
 		}
 		caseOf[name] = "mutant|" + r.ID
 	}
-	if len(dirs) == 0 {
-		return nil
+	if len(dirs) > 0 {
+		if err := runOracle(cfg, dirs, caseOf, keyOf, got, ran); err != nil {
+			return err
+		}
 	}
+	judgeOracle(cfg, rs, got, ran)
+	return nil
+}
+
+func runOracle(cfg *config, dirs []string, caseOf, keyOf map[string]string, got map[string]*OracleError, ran map[string]bool) error {
 	out := filepath.Join(cfg.scratch, "oracle.jsonl")
 	args := append([]string{"-n", "10", cfg.oracle, "--jax", cfg.oracleJAX, "--jobs", fmt.Sprint(cfg.jobs), "--out", out}, dirs...)
 	cmd := exec.Command("nice", args...)
@@ -142,8 +165,6 @@ func oracleRun(cfg *config, base string, rs []*Result, srcs map[string][]byte) e
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("oracle: %v", err)
 	}
-	got := map[string]*OracleError{}
-	ran := map[string]bool{}
 	fh, err := os.Open(out)
 	if err != nil {
 		return err
@@ -159,9 +180,17 @@ func oracleRun(cfg *config, base string, rs []*Result, srcs map[string][]byte) e
 		if json.Unmarshal(sc.Bytes(), &line) != nil {
 			continue
 		}
-		k := caseOf[filepath.Base(line.Case)]
+		name := filepath.Base(line.Case)
+		k := caseOf[name]
 		got[k], ran[k] = line.Error, true
+		if key := keyOf[name]; key != "" && cfg.oracleCache != "" && (line.Error == nil || line.Error.Layer != "oracle") {
+			appendOracleCache(cfg.oracleCache, key, line.Error)
+		}
 	}
+	return sc.Err()
+}
+
+func judgeOracle(cfg *config, rs []*Result, got map[string]*OracleError, ran map[string]bool) {
 	for _, r := range rs {
 		if r.entry.Kind == "" {
 			continue
@@ -189,7 +218,49 @@ func oracleRun(cfg *config, base string, rs []*Result, srcs map[string][]byte) e
 			r.Valid, r.Why = true, "JAX raised "+e.Type+" ("+e.Layer+")"
 		}
 	}
-	return nil
+}
+
+type cached struct {
+	Key   string       `json:"key"`
+	Error *OracleError `json:"error"`
+}
+
+// The oracle's verdicts do not depend on the pallas-ls binary: a cache
+// (one JSON line per case: a hash of the JAX version, the entry, the
+// module's source and the driver) lets a second binary reuse them.
+// Harness problems (layer "oracle": timeouts, crashes) are not cached.
+func loadOracleCache(path string) map[string]cached {
+	out := map[string]cached{}
+	if path == "" {
+		return out
+	}
+	fh, err := os.Open(path)
+	if err != nil {
+		return out
+	}
+	defer fh.Close()
+	sc := bufio.NewScanner(fh)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		var c cached
+		if json.Unmarshal(sc.Bytes(), &c) == nil && c.Key != "" {
+			out[c.Key] = c
+		}
+	}
+	return out
+}
+
+func appendOracleCache(path, key string, e *OracleError) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return
+	}
+	fh, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return
+	}
+	defer fh.Close()
+	js, _ := json.Marshal(cached{key, e})
+	fh.Write(append(js, '\n'))
 }
 
 // importRoots: the directories of the scratch copy that go on sys.path
