@@ -32,8 +32,10 @@ type ReachInfo struct {
 	// known.
 	Binder *Location
 	// Manual and Auto are the mesh axes made manual and left automatic
-	// inside a shard_map (both nil when the mesh's axes are unknown).
+	// inside a shard_map, when AxesKnown (an empty list is nil, so that a
+	// result read back from the cache equals a fresh one).
 	Manual, Auto []string
+	AxesKnown    bool
 }
 
 // ContextLabel is a label anchored at a call: a kernel call or a shard_map.
@@ -60,22 +62,18 @@ func reachInfo(r Reach) ReachInfo {
 	switch r.Kind {
 	case lowering.CtxShardMapFull, lowering.CtxShardMapPartial:
 		ri.Manual, ri.Auto = splitAxes(r.MeshAxes, r.Missing)
+		ri.AxesKnown = r.MeshAxes != nil
 	}
 	ri.Label = reachLabel(r, ri)
 	return ri
 }
 
-// splitAxes divides a mesh's axes into manual and automatic ones; both are
-// nil when the axes are unknown.
+// splitAxes divides a mesh's axes into manual and automatic ones.
 func splitAxes(mesh, missing []string) (manual, auto []string) {
-	if mesh == nil {
-		return nil, nil
-	}
 	isAuto := map[string]bool{}
 	for _, a := range missing {
 		isAuto[a] = true
 	}
-	manual, auto = []string{}, []string{}
 	for _, a := range mesh {
 		if isAuto[a] {
 			auto = append(auto, a)
@@ -94,7 +92,7 @@ func reachLabel(r Reach, ri ReachInfo) string {
 	case lowering.CtxJitMulti:
 		return "multi-device jit"
 	case lowering.CtxShardMapFull, lowering.CtxShardMapPartial:
-		return "shard_map(" + axesText(ri.Manual, ri.Auto) + ")"
+		return "shard_map(" + axesText(ri.AxesKnown, ri.Manual, ri.Auto) + ")"
 	case lowering.CtxPmap:
 		return "pmap"
 	}
@@ -106,8 +104,8 @@ func reachLabel(r Reach, ri ReachInfo) string {
 
 // axesText says which axes are manual and which automatic: "x manual",
 // "x manual, y auto", or "axes unknown".
-func axesText(manual, auto []string) string {
-	if manual == nil && auto == nil {
+func axesText(known bool, manual, auto []string) string {
+	if !known {
 		return "axes unknown"
 	}
 	var parts []string
@@ -192,7 +190,7 @@ func ContextLabels(calls []KernelCallInfo) []ContextLabel {
 			if r.Kind != lowering.CtxShardMapFull.String() && r.Kind != lowering.CtxShardMapPartial.String() || r.Binder == nil {
 				continue
 			}
-			text := axesText(r.Manual, r.Auto)
+			text := axesText(r.AxesKnown, r.Manual, r.Auto)
 			key := smKey{r.Binder.File, r.Binder.Span.Start}
 			if i, ok := sm[key]; ok {
 				if !containsString(strings.Split(out[i].Text, " | "), text) {

@@ -80,19 +80,22 @@ func interpretLayer(v Version, eff Effects) Outcome {
 // pallasLoweringLayer: outside a shard_map body Pallas lowering has no
 // device mesh. A pallas_call that communicates at the Pallas level is
 // rejected outright; otherwise a MESH-typed id still needs the missing mesh
-// to linearise. (Inside shard_map JAX only fetches the mesh when the Pallas
-// flag is set, so a tuple id built without axis_index could fail there too;
-// §4 treats shard_map as fine, and so does Predict, to never report a
-// guess.)
+// to linearise. Inside shard_map, MosaicGridMapping fetches the mesh only
+// when the Pallas-level flag is set (_prepare_mesh_info: mesh_info is None
+// without it), so a MESH id in a kernel with no axis_index (a constant
+// int, tuple or, before 0.8.2, dict id) fails the same way there, on every
+// recorded version. pl.kernel/core_map bodies take their mesh from another
+// path; inside shard_map they are left alone.
 func pallasLoweringLayer(v Version, ctx Context, eff Effects) (Outcome, bool) {
-	if ctx.hasMesh() {
+	flag := eff.pallasFlag(v)
+	if ctx.hasMesh() && (flag || eff.MeshKernel) {
 		return Outcome{}, false
 	}
-	if !eff.MeshKernel && eff.pallasFlag(v) && v.AtLeast(commCheckVersion) {
+	if !ctx.hasMesh() && !eff.MeshKernel && flag && v.AtLeast(commCheckVersion) {
 		return Outcome{Fails: true, Layer: LayerPallasLowering, Error: "ValueError",
 			Message: MsgCommWithoutShardMap, Where: whereMosaicLower}, true
 	}
-	if eff.MeshIntTupleID {
+	if eff.needsMesh(v) {
 		return meshIDOutcome(v, eff.DeviceIDs), true
 	}
 	return Outcome{}, false

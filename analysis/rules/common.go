@@ -23,6 +23,9 @@ func versionWhy(p *analysis.Pass) string {
 // quoteError renders an outcome as "NameError: Found an unbound ...".
 func quoteError(o lowering.Outcome) string {
 	msg := strings.TrimSpace(o.Message)
+	if o.Error != "" && msg == "" {
+		return o.Error + " (a bare assert)"
+	}
 	if o.Error != "" {
 		return o.Error + ": " + msg
 	}
