@@ -271,7 +271,7 @@ func (s *server) IncomingCalls(ctx context.Context, p *protocol.CallHierarchyInc
 		}
 		return out, nil
 	}
-	if ref.Reach >= len(k.Reaches) || ref.Step >= len(k.Reaches[ref.Reach].Path) {
+	if ref.Reach >= len(k.Reaches) || ref.Step < 0 || ref.Step >= len(k.Reaches[ref.Reach].Path) {
 		return out, nil // the entry: nothing calls it
 	}
 	return append(out, s.incoming(res, k, ref.Reach, ref.Step+1, utf8)), nil
