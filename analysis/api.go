@@ -1,6 +1,8 @@
 package analysis
 
 import (
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/pallas-ls/pallas-ls/analysis/ir"
@@ -31,6 +33,8 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 		return &vExternal{Qual: identity}
 	case identity:
 		return first(a)
+	case "builtins.dict":
+		return dictCall(a)
 	case "builtins.getattr":
 		if len(a.pos) >= 2 {
 			if s, ok := constStr(a.pos[1]); ok {
@@ -94,6 +98,15 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 		if f := first(a); f != unknown {
 			return &vCustom{Fn: f, Part: true}
 		}
+	case lowering.RoleExport, lowering.RoleTraceWrap:
+		if f := first(a); f != unknown {
+			return staged(f, api.Role == lowering.RoleExport)
+		}
+	case lowering.RoleTraceCall:
+		if f := first(a); f != unknown && len(a.pos) > 0 {
+			in.callStaged(staged(f, false), args{pos: a.pos[1:], kw: a.kw, opaque: a.opaque}, site)
+			return unknown
+		}
 	case lowering.RoleSelfWrapping:
 		return nonNone
 	case lowering.RoleSetMesh:
@@ -104,7 +117,7 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 			in.cur = &c
 		}
 	}
-	return &vExtCall{Qual: api.Name, Args: a.pos, Kw: a.kw, Site: site}
+	return &vExtCall{Qual: api.Name, Args: a.pos, Kw: a.kw, Site: site, File: in.file}
 }
 
 func first(a args) value {
@@ -125,10 +138,14 @@ func first(a args) value {
 // kernels). Calling them at wrap time instead could run a body in the
 // wrong context (a decorator applied at module level, say).
 func (in *interp) opaque(qual string, a args, site *ir.Expr) value {
+	if v, ok := foldCall(qual, a); ok { // arith.go
+		return v
+	}
 	if in.cur.Kind == ctxKernel {
+		in.bodyCall(qual, site) // blockspec.go
 		in.callFunctionArgs(a, site)
 	}
-	return &vExtCall{Qual: qual, Args: a.pos, Kw: a.kw, Site: site}
+	return &vExtCall{Qual: qual, Args: a.pos, Kw: a.kw, Site: site, File: in.file}
 }
 
 // transparent handles wrappers and control flow that inherit the caller's
@@ -168,6 +185,10 @@ func (in *interp) transparent(name string, a args, site *ir.Expr) value {
 		return &vExternal{Qual: name}
 	case name == "jax.named_scope":
 		return &vExternal{Qual: identity}
+	case name == "jax.vmap":
+		if f := first(a); f != unknown {
+			return &vBatched{Fn: f}
+		}
 	}
 	if f := first(a); f != unknown {
 		return f
@@ -204,7 +225,7 @@ func (in *interp) callExtResult(f *vExtCall, a args, site *ir.Expr) value {
 			out = in.call(v, a, site)
 			continue
 		}
-		c := &spmdCtx{Kind: ctxUnknown, Mesh: in.cur.Mesh}
+		c := &spmdCtx{Kind: ctxUnknown, Mesh: in.cur.Mesh, TraceOnly: in.cur.TraceOnly}
 		out = in.withCtx(c, site, f.Qual, func() value { return in.call(v, a, site) })
 	}
 	if fns == 1 {
@@ -230,6 +251,56 @@ func (in *interp) callMethod(m *vMethod, a args, site *ir.Expr) value {
 		return unknown
 	case *vExtCall:
 		return in.opaque(r.Qual+"()."+m.Name, a, site)
+	case *vDict:
+		return dictMethod(r, m.Name, a)
+	}
+	return unknown
+}
+
+// dictCall is dict(mapping, **kw) and dict(**kw): the keywords, over the
+// literal dict it copies; anything else it copies makes it open.
+func dictCall(a args) value {
+	d := &vDict{Open: a.opaque || len(a.pos) > 1}
+	if len(a.pos) == 1 {
+		src, ok := a.pos[0].(*vDict)
+		if !ok {
+			d.Open = true
+		} else {
+			d.Open = d.Open || src.Open
+			for i, k := range src.Keys {
+				if s, ok := constStr(k); !ok || a.kw[s] == nil {
+					d.Keys, d.Items = append(d.Keys, k), append(d.Items, src.Items[i])
+				}
+			}
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(a.kw)) {
+		d.Keys = append(d.Keys, &vConst{C: ir.Const{Kind: ir.ConstStr, S: k}})
+		d.Items = append(d.Items, a.kw[k])
+	}
+	return d
+}
+
+// dictMethod is d.get(key[, default]) and d.copy() on a literal dict.
+func dictMethod(d *vDict, name string, a args) value {
+	switch name {
+	case "copy":
+		if len(a.pos) == 0 {
+			return d
+		}
+	case "get":
+		if len(a.pos) == 0 || len(a.pos) > 2 || a.opaque {
+			return unknown
+		}
+		k, ok := constStr(a.pos[0])
+		if !ok {
+			return unknown
+		}
+		// A key the display does not list may have been stored since
+		// (d["k"] = v is not followed): Unknown, not the default.
+		if v, ok := d.lookup(k); ok {
+			return v
+		}
 	}
 	return unknown
 }

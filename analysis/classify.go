@@ -65,19 +65,18 @@ func (in *interp) classify(k *kernelDecl, e *kernelEffects, scan *kernelScan) {
 				continue // intra-chip: core/subcore axes only
 			}
 			eff.DictDeviceID = true
+			eff.SignalDictID = eff.SignalDictID || op.Kind == "remote signal"
 			visible = true
 		case op.Kind == "remote signal":
 			eff.SignalDeviceID = true
 			visible = true
+			if !op.Logical {
+				meshID(eff, op) // linearised with the mesh, like a DMA's
+			}
 		case op.Logical:
 			logical = true
 		default:
-			eff.MeshIntTupleID = true
-			if op.NTuple > 0 {
-				eff.DeviceIDs = op.NTuple
-			} else {
-				eff.DeviceIDs = 1
-			}
+			meshID(eff, op)
 		}
 		if op.Kind == "remote DMA" {
 			eff.RemoteDMA = true
@@ -88,7 +87,18 @@ func (in *interp) classify(k *kernelDecl, e *kernelEffects, scan *kernelScan) {
 	eff.Interpret, eff.InterpretParams = interpretMode(k.Kw["interpret"])
 	eff.Local = len(e.Ops) == 0
 	e.Backend = in.kernelBackend(k, scan)
-	e.Config = in.kernelConfigOf(k, scan)
+	e.Lowering = in.loweringConfigOf(k, scan)
+	e.Calls = scan.calls
+}
+
+// meshID records a MESH-typed int or tuple device id and its length.
+func meshID(eff *lowering.Effects, op *commOp) {
+	eff.MeshIntTupleID = true
+	if op.NTuple > 0 {
+		eff.DeviceIDs = op.NTuple
+	} else {
+		eff.DeviceIDs = 1
+	}
 }
 
 // gridNames reads named grid axes: grid=(("i", n), ("j", m)).

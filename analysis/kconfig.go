@@ -14,8 +14,8 @@ import (
 // semaphore. They are gathered with the kernel's effects (one scan of the
 // body) and kept as references into the IR, rendered by fact().
 
-// kernelConfig is what a scan recorded, before rendering.
-type kernelConfig struct {
+// loweringConfig is what a scan recorded, before rendering.
+type loweringConfig struct {
 	params      *CompilerParams
 	paramsGiven bool
 	bodyBackend lowering.Backend
@@ -46,9 +46,9 @@ func (in *interp) noteOpaqueKernelCall(fn value, site *ir.Expr) {
 	}
 }
 
-// kernelConfigOf reads the configuration of kernel k after its scan.
-func (in *interp) kernelConfigOf(k *kernelDecl, scan *kernelScan) kernelConfig {
-	c := kernelConfig{barrierSite: scan.barrierSite, barrierFile: scan.barrierFile, bodyRead: scan.read && !scan.opaque}
+// loweringConfigOf reads the configuration of kernel k after its scan.
+func (in *interp) loweringConfigOf(k *kernelDecl, scan *kernelScan) loweringConfig {
+	c := loweringConfig{barrierSite: scan.barrierSite, barrierFile: scan.barrierFile, bodyRead: scan.read && !scan.opaque}
 	tpu, gpu := scan.tpu, scan.gpu
 	switch backendOfQual(k.API) {
 	case lowering.BackendGPU:
@@ -118,8 +118,8 @@ func compilerParams(v value) *CompilerParams {
 
 // render turns the record into the fact of a kernel declared by the call
 // decl in file.
-func (c kernelConfig) render(decl *ir.Expr, file *ir.Summary) KernelConfig {
-	out := KernelConfig{Params: c.params, ParamsGiven: c.paramsGiven, BodyBackend: c.bodyBackend,
+func (c loweringConfig) render(decl *ir.Expr, file *ir.Summary) LoweringConfig {
+	out := LoweringConfig{Params: c.params, ParamsGiven: c.paramsGiven, BodyBackend: c.bodyBackend,
 		DeclCall: decl, DeclFile: file, BodyRead: c.bodyRead}
 	if c.barrierSite != nil && c.barrierFile != nil {
 		loc := Locate(c.barrierFile, c.barrierSite.Span)

@@ -44,6 +44,7 @@ type kernelScan struct {
 	// read: the bodies were evaluated; opaque: the body called something
 	// unknown (a parameter), which may do anything.
 	read, opaque bool
+	calls        []bodyCall // blockspec.go
 }
 
 // kernelEffects is the verdict on one kernel declaration.
@@ -54,8 +55,10 @@ type kernelEffects struct {
 	Ops     []*commOp // the communicating ones, in source order
 	// MaybeComm: communication over axes whose names are not known here.
 	MaybeComm bool
-	// Config is the kernel's configuration (kconfig.go).
-	Config kernelConfig
+	// Lowering is the kernel's lowering configuration (kconfig.go).
+	Lowering loweringConfig
+	// Calls are the external calls of the body (blockspec.go).
+	Calls []bodyCall
 }
 
 func (in *interp) pallasCall(api string, a args, site *ir.Expr) value {
@@ -80,7 +83,7 @@ func (in *interp) applyKernelFactory(f *vKernelFactory, a args, site *ir.Expr) v
 	k := &kernelDecl{Site: f.Site, File: in.file, API: f.API, Entry: "kernel", Body: body, Kw: f.Kw}
 	if f.CoreMap {
 		k.Entry = "core_map"
-		in.kernelCalled(k, f.Site)
+		in.kernelCalled(k, f.Site, nil)
 		return unknown
 	}
 	return &vPallas{K: k}
@@ -136,6 +139,9 @@ func classifyID(op *commOp, id, idType value) bool {
 	}
 	switch v := id.(type) {
 	case *vDict:
+		if v.Open {
+			return false // some keys unknown: so are the axes
+		}
 		op.IDForm = "dict"
 		for _, k := range v.Keys {
 			names, ok := strList(k)
@@ -258,6 +264,8 @@ func kernelName(v value) string {
 	case *vFunc:
 		return v.Def.Name
 	case *vPartial:
+		return kernelName(v.Fn)
+	case *vBatched:
 		return kernelName(v.Fn)
 	case *vUnion:
 		return kernelName(v.Alts[0])

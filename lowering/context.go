@@ -39,6 +39,9 @@ type Context struct {
 	// ExplicitMesh: an Explicit-axes mesh with sharded inputs (the
 	// jax.make_mesh default since 0.9.0). Only matters for CtxJitMulti.
 	ExplicitMesh bool
+	// TraceOnly: the call is only traced, never lowered (jit(f).trace,
+	// jax.make_jaxpr, jax.eval_shape): only trace-time errors are raised.
+	TraceOnly bool
 }
 
 // pmapMergeVersion is when jax.pmap became jit+shard_map by default
@@ -60,9 +63,10 @@ func (c Context) FullyManual(v Version) bool {
 	return c.Effective(v).Kind == CtxShardMapFull
 }
 
-// hasMesh reports whether Pallas lowering sees a device mesh: only a
+// hasMesh reports whether Pallas lowering can see a device mesh: only a
 // shard_map body (SPMDAxisContext) provides one; jit and the legacy pmap
-// replica context do not.
+// replica context do not. Even there Pallas fetches it only when the
+// kernel sets the Pallas-level flag (Effects.pallasFlag).
 func (c Context) hasMesh() bool {
 	return c.Kind == CtxShardMapFull || c.Kind == CtxShardMapPartial
 }
@@ -74,7 +78,7 @@ type Effects struct {
 	DictDeviceID        bool // remote DMA or signal with a dict device id naming a device axis
 	SignalDeviceID      bool // pl.semaphore_signal with a non-dict device_id (comms effect since 0.7.0)
 	RemoteDMA           bool // any remote DMA start (Mosaic-level flag)
-	MeshIntTupleID      bool // MESH-typed int/tuple device id (no dict)
+	MeshIntTupleID      bool // MESH-typed int/tuple device id (no dict) of a remote DMA or signal
 	LogicalOnly         bool // the only communication is LOGICAL constant-id remote DMA ("hidden")
 	Interpret           bool // interpret mode
 	Local               bool // convenience: no communication at all; overrides the flags above
@@ -98,6 +102,10 @@ type Effects struct {
 	// DeviceIDs is the number of ids in a MESH int/tuple device id, for the
 	// "Number of device ids" message; 0 leaves the "{n}" placeholder.
 	DeviceIDs int
+	// SignalDictID: pl.semaphore_signal with a dict device_id naming a
+	// device axis. From 0.7.0 to 0.8.1 any signal device_id, dicts too,
+	// adds the comms effect (0.7.2's _semaphore_signal_abstract_eval).
+	SignalDictID bool
 }
 
 // normalized applies Local: a kernel declared local has no communication
@@ -117,12 +125,36 @@ func (e Effects) Communicates() bool {
 		e.MeshIntTupleID || e.LogicalOnly
 }
 
+// Versions at which an operation starts to set the Pallas-level flag.
+var (
+	// signalEffectVersion: pl.semaphore_signal with a device_id adds the
+	// comms effect (jax/_src/pallas/primitives.py, 0.7.2 has it, 0.6.2 not).
+	signalEffectVersion = V(0, 7, 0)
+	// dictEffectVersion: a dict device_id of a remote DMA or signal adds a
+	// named-axis effect per key. Read from the released sources: 0.8.1's
+	// dma_start and semaphore_signal abstract evals add none (a dict id in a
+	// kernel with no axis_index fails on the missing mesh even inside
+	// shard_map, as the oracle records for 0.4.29-0.7.2), 0.8.2's do.
+	dictEffectVersion = V(0, 8, 2)
+)
+
 // pallasFlag is the Pallas-level "has communication" flag (§2a): named-axis
-// effects on device axes, and the comms effect that pl.semaphore_signal with
-// a non-dict device_id adds since 0.7.0. Remote DMA with an int or tuple id
-// adds neither.
+// effects on device axes (axis_index; dict device ids since 0.8.2), and the
+// comms effect that pl.semaphore_signal with a non-dict device_id adds since
+// 0.7.0. Remote DMA with an int or tuple id adds neither.
 func (e Effects) pallasFlag(v Version) bool {
-	return e.AxisIndexDeviceAxis || e.DictDeviceID || (e.SignalDeviceID && v.AtLeast(V(0, 7, 0)))
+	return e.AxisIndexDeviceAxis || (e.DictDeviceID && v.AtLeast(dictEffectVersion)) ||
+		((e.SignalDeviceID || e.SignalDictID) && v.AtLeast(signalEffectVersion))
+}
+
+// needsMesh: a MESH-typed device id (int, tuple or dict: dicts are always
+// MESH) must be linearised with the lowering's mesh, which exists only
+// when the Pallas-level flag is set. Dict ids count for pallas_call
+// kernels from the first version with the communication check (older
+// releases are not recorded); pl.kernel/core_map resolve dict keys
+// against their core mesh first (reported elsewhere).
+func (e Effects) needsMesh(v Version) bool {
+	return e.MeshIntTupleID || e.DictDeviceID && !e.MeshKernel && v.AtLeast(commCheckVersion)
 }
 
 // mosaicFlag is the Mosaic-level communication flag (§2b): any remote DMA

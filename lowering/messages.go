@@ -84,17 +84,20 @@ func ManualAxesMessage(entry, axisTypes string) string {
 	return entry + " requires all mesh axes to be Manual, got " + axisTypes
 }
 
-// meshIDOutcome is what lowering a MESH-typed int/tuple device id does when
-// no device mesh is known. The failure predates its message: an
-// AttributeError on None before 0.7.0, a bare assert in 0.7.0-0.8.0, and the
-// explicit ValueError since 0.8.1.
+// meshIDOutcome is what lowering a MESH-typed device id does when no device
+// mesh is known. The failure predates its message: an AttributeError on None
+// before 0.7.0 (_device_id_to_logical reads mesh_context.mesh_strides), a
+// bare `assert mesh_context is not None` in 0.7.0-0.8.1, and the explicit
+// ValueError since 0.8.2 (0.8.1 has the message, but only for a known
+// mesh: its assert still comes first without one; read from the 0.8.1 and
+// 0.8.2 wheels, and the oracle records 0.7.2 and 0.8.3).
 func meshIDOutcome(v Version, ids int) Outcome {
 	o := Outcome{Fails: true, Layer: LayerPallasLowering}
 	switch {
 	case v.Less(V(0, 7, 0)):
 		o.Error, o.Where = "AttributeError", whereMosaicLower
 		o.Message = "'NoneType' object has no attribute 'mesh_strides'"
-	case v.Less(V(0, 8, 1)):
+	case v.Less(V(0, 8, 2)):
 		o.Error, o.Where = "AssertionError", wherePrimitives
 		if v.Less(V(0, 7, 1)) {
 			o.Where = whereMosaicLower

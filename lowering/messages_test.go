@@ -54,7 +54,8 @@ func TestMeshIDMessageHistory(t *testing.T) {
 		{"0.7.0", "AssertionError", "", "jax/_src/pallas/mosaic/lowering.py"},
 		{"0.7.1", "AssertionError", "", "jax/_src/pallas/primitives.py"},
 		{"0.8.0", "AssertionError", "", "jax/_src/pallas/primitives.py"},
-		{"0.8.1", "ValueError", "Number of device ids must match the number of mesh axes, but got 3 ids for a 0D mesh.", "jax/_src/pallas/primitives.py"},
+		{"0.8.1", "AssertionError", "", "jax/_src/pallas/primitives.py"},
+		{"0.8.2", "ValueError", "Number of device ids must match the number of mesh axes, but got 3 ids for a 0D mesh.", "jax/_src/pallas/primitives.py"},
 	}
 	for _, tt := range tests {
 		o := meshIDOutcome(MustParse(tt.v), 3)

@@ -14,7 +14,8 @@ var (
 // trace-time checks first, then Pallas-to-Mosaic lowering, then the Mosaic
 // custom-call lowering; interpret mode replaces the last two. An unknown
 // context predicts no failure, because pallas-ls never reports on guesses.
-// It assumes a TPU kernel; the caller skips GPU kernels.
+// It assumes a TPU kernel; the caller skips GPU kernels. A trace-only
+// context (ctx.TraceOnly) stops after the trace layer.
 func Predict(v Version, ctx Context, eff Effects) Outcome {
 	ctx = ctx.Effective(v)
 	if ctx.Kind == CtxUnknown {
@@ -23,6 +24,9 @@ func Predict(v Version, ctx Context, eff Effects) Outcome {
 	eff = eff.normalized()
 	if o, ok := traceLayer(v, ctx, eff); ok {
 		return o
+	}
+	if ctx.TraceOnly {
+		return Outcome{} // tracing never reaches the lowering layers
 	}
 	if eff.Interpret {
 		return interpretLayer(v, eff)
@@ -80,19 +84,22 @@ func interpretLayer(v Version, eff Effects) Outcome {
 // pallasLoweringLayer: outside a shard_map body Pallas lowering has no
 // device mesh. A pallas_call that communicates at the Pallas level is
 // rejected outright; otherwise a MESH-typed id still needs the missing mesh
-// to linearise. (Inside shard_map JAX only fetches the mesh when the Pallas
-// flag is set, so a tuple id built without axis_index could fail there too;
-// §4 treats shard_map as fine, and so does Predict, to never report a
-// guess.)
+// to linearise. Inside shard_map, MosaicGridMapping fetches the mesh only
+// when the Pallas-level flag is set (_prepare_mesh_info: mesh_info is None
+// without it), so a MESH id in a kernel with no axis_index (a constant
+// int, tuple or, before 0.8.2, dict id) fails the same way there, on every
+// recorded version. pl.kernel/core_map bodies take their mesh from another
+// path; inside shard_map they are left alone.
 func pallasLoweringLayer(v Version, ctx Context, eff Effects) (Outcome, bool) {
-	if ctx.hasMesh() {
+	flag := eff.pallasFlag(v)
+	if ctx.hasMesh() && (flag || eff.MeshKernel) {
 		return Outcome{}, false
 	}
-	if !eff.MeshKernel && eff.pallasFlag(v) && v.AtLeast(commCheckVersion) {
+	if !ctx.hasMesh() && !eff.MeshKernel && flag && v.AtLeast(commCheckVersion) {
 		return Outcome{Fails: true, Layer: LayerPallasLowering, Error: "ValueError",
 			Message: MsgCommWithoutShardMap, Where: whereMosaicLower}, true
 	}
-	if eff.MeshIntTupleID {
+	if eff.needsMesh(v) {
 		return meshIDOutcome(v, eff.DeviceIDs), true
 	}
 	return Outcome{}, false

@@ -17,7 +17,7 @@ var (
 )
 
 // The versions every row is checked at.
-var tableVersions = []string{"0.4.30", "0.5", "0.7", "0.8", "0.11"}
+var tableVersions = []string{"0.4.30", "0.5", "0.7", "0.8", "0.8.2", "0.11"}
 
 // Expected outcomes, by the exception and message they name.
 var (
@@ -67,33 +67,42 @@ var tableRows = []row{
 	// eager or jit on one device
 	{"eager/local", eager, local, always(fine)},
 	{"eager/axis_index", eager, ringAxis, unboundX},
-	{"eager/dict ids", eager, dictIDs, always(commNoSM)},
+	{"eager/dict ids", eager, dictIDs, before(dictEffectVersion, meshIDOutcomeFor(0), always(commNoSM))},
+	{"eager/signal dict ids", eager, Effects{DictDeviceID: true, SignalDictID: true},
+		before(signalEffectVersion, meshIDOutcomeFor(0), always(commNoSM))},
 	{"eager/signal MESH id", eager, signalMesh, before(V(0, 7, 0), meshIDOutcomeFor(1), always(commNoSM))},
 	{"eager/MESH tuple DMA", eager, meshTuple, meshIDOutcomeFor(2)},
 	{"eager/hidden", eager, hidden, always(fine)},
 	// jit over more than one device, no shard_map
 	{"jit multi/local", jitN, local, partitionOf},
 	{"jit multi/axis_index", jitN, ringAxis, unboundX},
-	{"jit multi/dict ids", jitN, dictIDs, always(commNoSM)},
+	{"jit multi/dict ids", jitN, dictIDs, before(dictEffectVersion, meshIDOutcomeFor(0), always(commNoSM))},
 	{"jit multi/hidden", jitN, hidden, partitionOf},
 	{"jit explicit/local", jitExpl, local, before(V(0, 9, 0), partitionOf, always(explicitPallas))},
-	{"jit explicit/dict ids", jitExpl, dictIDs, before(V(0, 9, 0), always(commNoSM), always(explicitPallas))},
+	{"jit explicit/dict ids", jitExpl, dictIDs, before(dictEffectVersion, meshIDOutcomeFor(0),
+		before(V(0, 9, 0), always(commNoSM), always(explicitPallas)))},
 	{"jit explicit/axis_index", jitExpl, ringAxis, unboundX},
 	// shard_map, all axes manual
 	{"shard_map full/local", smFull, local, always(fine)},
 	{"shard_map full/axis_index", smFull, ringAxis, always(fine)},
-	{"shard_map full/dict ids", smFull, dictIDs, always(fine)},
-	{"shard_map full/signal", smFull, signalMesh, always(fine)},
+	// Without the Pallas-level flag lowering has no mesh, even here.
+	{"shard_map full/dict ids", smFull, dictIDs, before(dictEffectVersion, meshIDOutcomeFor(0), always(fine))},
+	{"shard_map full/signal", smFull, signalMesh, before(V(0, 7, 0), meshIDOutcomeFor(1), always(fine))},
+	{"shard_map full/signal LOGICAL", smFull, signalLogic, always(fine)},
+	{"shard_map full/MESH tuple DMA", smFull, meshTuple, meshIDOutcomeFor(2)},
+	{"shard_map full/MESH tuple DMA and axis_index", smFull, ringAxis, always(fine)},
 	{"shard_map full/hidden", smFull, hidden, always(fine)},
 	// shard_map, some axes not manual
 	{"shard_map partial/local", smPart, local, partitionOf},
 	{"shard_map partial/axis_index manual", smPart, ringAxis, partitionOf},
 	{"shard_map partial/axis_index not manual", smPart, withNonManual(ringAxis), unboundX},
 	{"shard_map partial/hidden", smPart, hidden, partitionOf},
+	{"shard_map partial/MESH tuple DMA", smPart, meshTuple, meshIDOutcomeFor(2)},
 	// pmap: legacy replica context below 0.8, jit+shard_map from 0.8
 	{"pmap/local", pmap, local, always(fine)},
 	{"pmap/axis_index", pmap, ringAxis, before(V(0, 8, 0), always(commNoSM), always(fine))},
-	{"pmap/dict ids", pmap, dictIDs, before(V(0, 8, 0), always(commNoSM), always(fine))},
+	{"pmap/dict ids", pmap, dictIDs, before(dictEffectVersion, meshIDOutcomeFor(0), always(fine))},
+	{"pmap/MESH tuple DMA", pmap, meshTuple, meshIDOutcomeFor(2)},
 	{"pmap/hidden", pmap, hidden, before(V(0, 8, 0), always(replica), always(fine))},
 	{"pmap/signal LOGICAL", pmap, signalLogic, before(V(0, 7, 0), always(replica),
 		before(V(0, 8, 0), always(commNoSM), always(fine)))},

@@ -268,7 +268,9 @@ var placeholder = regexp.MustCompile(`\{[A-Za-z_ ]+\}`)
 // any text, is a prefix of what JAX said.
 func messageMatches(predicted, actual string) bool {
 	if predicted == "" {
-		return actual == "" // a bare assert predicted as one
+		// A bare `assert` raises AssertionError with no message: an empty
+		// prediction matches only that.
+		return actual == ""
 	}
 	var b strings.Builder
 	b.WriteString(`(?s)^`)

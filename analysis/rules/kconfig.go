@@ -110,3 +110,15 @@ func dropKeywordEdit(s *ir.Summary, call *ir.Expr, kw *ir.Keyword) (analysis.Tex
 	}
 	return analysis.Edit(s, sp, ""), true // the only argument
 }
+
+// lowered reports whether some context the call is reached in lowers it
+// (not only jit(f).trace, make_jaxpr or eval_shape): the configuration
+// errors of PAL201, PAL204 and PAL205 are raised at lowering time.
+func lowered(kc *analysis.KernelCall) bool {
+	for _, r := range kc.Reaches {
+		if !r.TraceOnly {
+			return true
+		}
+	}
+	return false
+}

@@ -56,11 +56,17 @@ func paramsName(qual string) string {
 
 func runPAL201(p *analysis.Pass) {
 	for _, kc := range p.KernelCalls {
-		cfg := kc.Config
-		if cfg.Params == nil || interpreted(kc) {
+		cfg := kc.Lowering
+		if cfg.Params == nil || interpreted(kc) || !lowered(kc) {
 			continue
 		}
 		kernel := cfg.BodyBackend
+		if kernel == lowering.BackendUnknown && p.Options != nil && (p.Options.Platform == "tpu" || p.Options.Platform == "gpu") {
+			// No markers but the params: the params pick the platform,
+			// unless the platform setting says where the kernels run. (The
+			// project's other evidence does not outweigh the params.)
+			kernel = p.ProjectTarget().Backend
+		}
 		params := lowering.ParamsBackend(cfg.Params.Qual)
 		if kernel == lowering.BackendUnknown || params == lowering.BackendUnknown || kernel == params {
 			continue
@@ -70,8 +76,12 @@ func runPAL201(p *analysis.Pass) {
 			loc = calleeLocation(kc)
 		}
 		d := analysis.Diagnostic{Location: loc}
-		what := fmt.Sprintf("%s compiler params (`%s`) on kernel `%s`, which its own markers make a %s kernel",
-			paramsName(cfg.Params.Qual), short(cfg.Params.Qual), kc.Kernel, platformNames[kernel])
+		why := "its own markers make"
+		if cfg.BodyBackend == lowering.BackendUnknown {
+			why = "the platform setting makes"
+		}
+		what := fmt.Sprintf("%s compiler params (`%s`) on kernel `%s`, which %s a %s kernel",
+			paramsName(cfg.Params.Qual), short(cfg.Params.Qual), kc.Kernel, why, platformNames[kernel])
 		if o, fails := lowering.ParamsPlatformOutcome(p.Version, cfg.Params.Qual, kernel); fails {
 			d.Message = fmt.Sprintf("%s; with %s lowering fails: %s", what, version(p), errorText(o))
 			d.Detail, d.JAXError = detail(p, o), jaxError(o)
@@ -100,7 +110,7 @@ func errorText(o lowering.Outcome) string {
 
 // dropParamsFix removes the compiler_params= keyword of the declaration.
 func dropParamsFix(kc *analysis.KernelCall) (analysis.SuggestedFix, bool) {
-	cfg := kc.Config
+	cfg := kc.Lowering
 	if cfg.ParamsKeyword == nil || cfg.DeclFile == nil {
 		return analysis.SuggestedFix{}, false
 	}

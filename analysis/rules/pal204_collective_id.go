@@ -46,8 +46,8 @@ x = jax.numpy.ones((8, 128))
 
 func runPAL204(p *analysis.Pass) {
 	for _, kc := range p.KernelCalls {
-		cfg := kc.Config
-		if !isTPU(kc) || cfg.BodyBackend == lowering.BackendGPU || interpreted(kc) || spmdFails(p.Version, kc) {
+		cfg := kc.Lowering
+		if !isTPU(kc) || cfg.BodyBackend == lowering.BackendGPU || interpreted(kc) || !lowered(kc) || spmdFails(p.Version, kc) {
 			continue
 		}
 		if _, bad := deviceIDMismatch(p.Version, kc); bad {
@@ -79,7 +79,7 @@ func runPAL204(p *analysis.Pass) {
 // first (PAL101-PAL103 report it).
 func spmdFails(v lowering.Version, kc *analysis.KernelCall) bool {
 	for _, r := range kc.Reaches {
-		if lowering.Predict(v, lowering.Context{Kind: r.Kind, ExplicitMesh: r.ExplicitMesh}, kc.Effects).Fails {
+		if lowering.Predict(v, r.Context(), kc.Effects).Fails {
 			return true
 		}
 	}
@@ -87,7 +87,7 @@ func spmdFails(v lowering.Version, kc *analysis.KernelCall) bool {
 }
 
 func reportMissingID(p *analysis.Pass, kc *analysis.KernelCall) {
-	cfg := kc.Config
+	cfg := kc.Lowering
 	o := lowering.CollectiveIDMissing(p.Version)
 	loc, ok := paramsValueLocation(kc)
 	if !ok {
@@ -134,7 +134,7 @@ func reportSpuriousID(p *analysis.Pass, kc *analysis.KernelCall, params *analysi
 
 // paramsValueLocation is the `compiler_params=` value of the declaration.
 func paramsValueLocation(kc *analysis.KernelCall) (analysis.Location, bool) {
-	cfg := kc.Config
+	cfg := kc.Lowering
 	if cfg.ParamsKeyword == nil || cfg.DeclFile == nil || cfg.ParamsKeyword.Value == nil {
 		return analysis.Location{}, false
 	}
@@ -144,7 +144,7 @@ func paramsValueLocation(kc *analysis.KernelCall) (analysis.Location, bool) {
 // calleeLocation is the `pl.pallas_call` of the declaration (a short
 // highlight), else the call site.
 func calleeLocation(kc *analysis.KernelCall) analysis.Location {
-	cfg := kc.Config
+	cfg := kc.Lowering
 	if cfg.DeclCall != nil && cfg.DeclFile != nil && cfg.DeclCall.Kind == ir.ExCall && cfg.DeclCall.X != nil {
 		return analysis.Locate(cfg.DeclFile, cfg.DeclCall.X.Span)
 	}
@@ -154,7 +154,7 @@ func calleeLocation(kc *analysis.KernelCall) analysis.Location {
 // addCollectiveIDFix adds collective_id=0 to the params call, or
 // compiler_params=pltpu.CompilerParams(collective_id=0) to the declaration.
 func addCollectiveIDFix(p *analysis.Pass, kc *analysis.KernelCall) (analysis.SuggestedFix, bool) {
-	cfg := kc.Config
+	cfg := kc.Lowering
 	fix := analysis.SuggestedFix{Title: "Add `collective_id=0` to the compiler params", Applicability: analysis.Unsafe}
 	if cfg.Params != nil {
 		s := fileOfCall(p, cfg.Params.Call)

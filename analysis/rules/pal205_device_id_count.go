@@ -61,6 +61,10 @@ type idMismatch struct {
 
 func runPAL205(p *analysis.Pass) {
 	for _, kc := range p.KernelCalls {
+		t, tpu := onTPU(p, kc)
+		if !tpu {
+			continue
+		}
 		m, ok := deviceIDMismatch(p.Version, kc)
 		if !ok {
 			continue
@@ -74,13 +78,13 @@ func runPAL205(p *analysis.Pass) {
 		if m.op.ID != nil {
 			loc = *m.op.ID
 		}
-		p.Report(analysis.Diagnostic{
+		p.Report(targeted(p, t, analysis.Diagnostic{
 			Location: loc,
-			Message: fmt.Sprintf("device_id of this %s %s, in kernel `%s` under a shard_map over axes (%s); with %s this fails: %s",
-				m.op.Kind, m.what, kc.Kernel, strings.Join(quoteAll(m.reach.MeshAxes), ", "), version(p), quoteError(m.o)),
+			Message: fmt.Sprintf("device_id of this %s %s, in kernel `%s` under a shard_map over axes (%s); %s: %s",
+				m.op.Kind, m.what, kc.Kernel, strings.Join(quoteAll(m.reach.MeshAxes), ", "), fails(p, t), quoteError(m.o)),
 			Related: append(rel, pathRelated(m.reach)...),
 			Detail:  detail(p, m.o), JAXError: jaxError(m.o),
-		})
+		}))
 	}
 }
 
@@ -88,13 +92,13 @@ func runPAL205(p *analysis.Pass) {
 // that does not fit the mesh of a fully manual shard_map it is called in.
 // Location is the device_id value when the op's call spells it.
 func deviceIDMismatch(v lowering.Version, kc *analysis.KernelCall) (idMismatch, bool) {
-	if !isTPU(kc) || kc.Entry != "pallas_call" || interpreted(kc) || !lowering.MeshInfoInShardMap(v, kc.Effects) {
+	if kc.Backend == lowering.BackendGPU || kc.Entry != "pallas_call" || interpreted(kc) || !lowering.MeshInfoInShardMap(v, kc.Effects) {
 		return idMismatch{}, false
 	}
 	for _, r := range kc.Reaches {
 		// In a partial shard_map the ids are converted (and fail) before
 		// the custom call's partitioning check that PAL102 predicts.
-		if r.Kind != lowering.CtxShardMapFull && r.Kind != lowering.CtxShardMapPartial || len(r.MeshAxes) == 0 {
+		if r.Kind != lowering.CtxShardMapFull && r.Kind != lowering.CtxShardMapPartial || len(r.MeshAxes) == 0 || r.TraceOnly {
 			continue
 		}
 		for _, op := range kc.Ops {
