@@ -358,7 +358,7 @@ func TestStatusCommand(t *testing.T) {
 	}
 	st := ask(string(tc.uri("train.py")))
 	if st.Server != "pallas-ls 9.9" || st.JAXVersion != "0.11" || !strings.Contains(st.JAXVersionReason, "jax pin") ||
-		st.Platform != "auto" || st.Folder != tc.root || st.Files == 0 || st.ContextLabels != "auto" {
+		st.Platform != "tpu" || !strings.Contains(st.PlatformReason, "jax[tpu]") || st.Folder != tc.root || st.Files == 0 || st.ContextLabels != "auto" {
 		t.Errorf("status = %+v", st)
 	}
 	if st2 := ask(); st2 != st {

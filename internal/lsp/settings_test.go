@@ -13,6 +13,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"github.com/pallas-ls/pallas-ls/internal/config"
 	"github.com/pallas-ls/pallas-ls/lowering"
 )
 
@@ -205,6 +206,26 @@ func TestNestedBrokenSettingsStillIndexes(t *testing.T) {
 	tc.open("main.py", callerSrc)
 	tc.waitDiags("main.py", 1, nil) // the call into kernels.py: the folder was indexed
 	tc.waitLog("showMessage: pallas-ls: " + tc.path("tests/fixtures/bad/pyproject.toml") + ":2:11: invalid TOML")
+}
+
+func TestPlatformEditorSetting(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, ".pallas-ls.toml"), []byte("platform = \"tpu\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ setting, want string }{{"", "tpu"}, {"gpu", "gpu"}, {"AUTO", ""}} {
+		opts, err := folderOptions(config.NewResolver(), dir, userSettings{Platform: tc.setting})
+		if err != nil || opts.Platform != tc.want {
+			t.Errorf("platform setting %q: Platform = %q, %v; want %q", tc.setting, opts.Platform, err, tc.want)
+		}
+	}
+	if _, err := folderOptions(config.NewResolver(), dir, userSettings{Platform: "cuda"}); err == nil {
+		t.Error("platform \"cuda\" accepted")
+	}
+	us, ok, err := parseSettings([]byte(`{"platform": "gpu"}`))
+	if !ok || err != nil || us.Platform != "gpu" {
+		t.Errorf("parseSettings: %+v %v %v", us, ok, err)
+	}
 }
 
 // The editors offer the values the server accepts: the VS Code
