@@ -51,6 +51,7 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 		return in.opaque(qual, a, site)
 	}
 	in.noteBackend(api.Name)
+	in.noteBarrier(api.Name, site)
 	switch api.Role {
 	case lowering.RolePallasCall:
 		return in.pallasCall(api.Name, a, site)
