@@ -13,6 +13,7 @@
 //	  edits.go       a span of an ir.Summary as a Location; the edits of fixes
 //	  analyzer.go    Analyzer, Doc, Pass; Validate checks a rule set
 //	  facts.go       KernelCall, Reach: the facts rules read; hover text
+//	  facts_config.go  KernelConfig: how a pallas_call is configured
 //	  labels.go      context labels and reach navigation, from the facts
 //	  suppress.go    Suppression: the `# pallas-ls: ignore[...]` comments
 //	  fix.go         fixes validated, planned and applied; result.go Result
@@ -26,6 +27,9 @@
 //	                 calls, functions and classes, attributes and imports
 //	  api.go         JAX calls by role; kernel.go, classify.go kernels and
 //	                 what they communicate; mesh.go meshes, shard_map
+//	  arith.go, arrays.go   ints and tuples folded; arrays of known shape
+//	  blockspec.go   a pallas_call's grid, BlockSpecs, operands, kernel
+//	                 signature and body calls, rendered as KernelConfig
 //	  inert.go       library functions that cannot reach a kernel: skipped
 //	  record.go      kernel calls recorded, and rendered as facts
 //	  journal.go, history.go, resume.go, detached.go   the seam to the
