@@ -97,6 +97,15 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 		if f := first(a); f != unknown {
 			return &vCustom{Fn: f, Part: true}
 		}
+	case lowering.RoleExport, lowering.RoleTraceWrap:
+		if f := first(a); f != unknown {
+			return staged(f, api.Role == lowering.RoleExport)
+		}
+	case lowering.RoleTraceCall:
+		if f := first(a); f != unknown && len(a.pos) > 0 {
+			in.callStaged(staged(f, false), args{pos: a.pos[1:], kw: a.kw, opaque: a.opaque}, site)
+			return unknown
+		}
 	case lowering.RoleSelfWrapping:
 		return nonNone
 	case lowering.RoleSetMesh:
@@ -215,7 +224,7 @@ func (in *interp) callExtResult(f *vExtCall, a args, site *ir.Expr) value {
 			out = in.call(v, a, site)
 			continue
 		}
-		c := &spmdCtx{Kind: ctxUnknown, Mesh: in.cur.Mesh}
+		c := &spmdCtx{Kind: ctxUnknown, Mesh: in.cur.Mesh, TraceOnly: in.cur.TraceOnly}
 		out = in.withCtx(c, site, f.Qual, func() value { return in.call(v, a, site) })
 	}
 	if fns == 1 {

@@ -96,13 +96,27 @@ func (in *interp) offer(o *offer) {
 	}
 	rs := o.rs
 	r := &rs.r
-	if old, ok := kc.reaches[r.Kind]; ok && len(old.steps) <= len(rs.steps) {
+	if old, ok := kc.reaches[r.Kind]; ok && !preferReach(old, rs) {
 		return
 	}
 	if !o.prepared {
 		in.outerCall(r)
 	}
 	in.h.journal.reaches.set(kc, r.Kind, rs)
+}
+
+// preferReach says whether rs replaces old, a reach of the same kind: a
+// path that lowers the call over one that only traces it, then the one
+// that carries multi-device evidence (a library entry's jit with
+// shardings, whose context stays unknown), then the shorter.
+func preferReach(old, rs *reachState) bool {
+	if old.r.TraceOnly != rs.r.TraceOnly {
+		return old.r.TraceOnly
+	}
+	if old.multi.empty() != rs.multi.empty() {
+		return old.multi.empty()
+	}
+	return len(rs.steps) < len(old.steps)
 }
 
 // reachState is a Reach as the interpreter records it: what quotes source
@@ -139,6 +153,7 @@ func (in *interp) reach() *reachState {
 	c := in.cur
 	rs := &reachState{jit: c.Jit}
 	r := &rs.r
+	r.TraceOnly = c.TraceOnly
 	switch c.Kind {
 	case ctxPlain:
 		r.Kind = lowering.CtxEagerSingle
@@ -159,6 +174,8 @@ func (in *interp) reach() *reachState {
 		r.Kind = lowering.CtxPmap
 	default:
 		r.Kind = lowering.CtxUnknown
+		// A library entry's jit with shardings: the hint says so.
+		rs.multi = c.Multi
 	}
 	var last *ir.Expr
 	for i := len(in.stack) - 1; i >= 0; i-- {

@@ -92,6 +92,20 @@ type (
 		Site     *ir.Expr
 		Describe text
 	}
+	// vStaged is a staging step that does not run the function: Lower
+	// (jit(f).lower, an exported function, jit(f).trace(...).lower) lowers
+	// it, every lowering error included; otherwise (jit(f).trace,
+	// jax.make_jaxpr(f), jit(f).eval_shape) it is only traced. The
+	// function runs under the jit J when set, else Fn as it is. Traced:
+	// calling it returns a Traced, whose .lower() lowers with the same
+	// arguments (Bound).
+	vStaged struct {
+		J      *vJitted
+		Fn     value
+		Lower  bool
+		Traced bool
+		Bound  *args
+	}
 	// vJitFactory is functools.partial(jax.jit, ...) used as a decorator.
 	vJitFactory struct {
 		Multi string
@@ -160,6 +174,7 @@ func (*vInstance) isValue()        {}
 func (*vPartial) isValue()         {}
 func (*vSeq) isValue()             {}
 func (*vDict) isValue()            {}
+func (*vStaged) isValue()          {}
 func (*vUnion) isValue()           {}
 func (*vPallas) isValue()          {}
 func (*vShardMapped) isValue()     {}
