@@ -58,4 +58,3 @@ func runPAL214(p *analysis.Pass) {
 		r.report(k.Loc, 0, fmt.Sprintf("kernel `%s` takes %s but Pallas calls it with %d (%s)", k.Name, arityText(k.Sig), k.Bound+refs, parts), o, nil)
 	}
 }
-
