@@ -116,7 +116,7 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 			in.cur = &c
 		}
 	}
-	return &vExtCall{Qual: api.Name, Args: a.pos, Kw: a.kw, Site: site}
+	return &vExtCall{Qual: api.Name, Args: a.pos, Kw: a.kw, Site: site, File: in.file}
 }
 
 func first(a args) value {
@@ -137,10 +137,14 @@ func first(a args) value {
 // kernels). Calling them at wrap time instead could run a body in the
 // wrong context (a decorator applied at module level, say).
 func (in *interp) opaque(qual string, a args, site *ir.Expr) value {
+	if v, ok := foldCall(qual, a); ok { // arith.go
+		return v
+	}
 	if in.cur.Kind == ctxKernel {
+		in.bodyCall(qual, site) // blockspec.go
 		in.callFunctionArgs(a, site)
 	}
-	return &vExtCall{Qual: qual, Args: a.pos, Kw: a.kw, Site: site}
+	return &vExtCall{Qual: qual, Args: a.pos, Kw: a.kw, Site: site, File: in.file}
 }
 
 // transparent handles wrappers and control flow that inherit the caller's
@@ -184,6 +188,10 @@ func (in *interp) transparent(name string, a args, site *ir.Expr) value {
 		return &vExternal{Qual: name}
 	case name == "jax.named_scope":
 		return &vExternal{Qual: identity}
+	case name == "jax.vmap":
+		if f := first(a); f != unknown {
+			return &vBatched{Fn: f}
+		}
 	}
 	if f := first(a); f != unknown {
 		return f

@@ -62,6 +62,9 @@ func (in *interp) getattr(v value, name string) value {
 	case *vRemoteCopy, *vCustom:
 		return &vMethod{Recv: v, Name: name}
 	case *vExtCall:
+		if av, ok := arrayAttr(o, name); ok { // arrays.go
+			return av
+		}
 		return &vMethod{Recv: v, Name: name}
 	case *vPallas:
 		if name == "lower" || name == "trace" {

@@ -90,7 +90,12 @@ func (in *interp) call(fn value, a args, site *ir.Expr) value {
 			return in.call(m, a, site)
 		}
 	case *vPallas:
-		in.kernelCalled(f.K, site)
+		in.kernelCalled(f.K, site, &a)
+	case *vBatched:
+		in.batched++
+		v := in.call(f.Fn, a, site)
+		in.batched--
+		return v
 	case *vShardMapped:
 		return in.withCtx(in.cur.enterShardMap(f.Spec), site, "shard_map", func() value { return in.call(f.Fn, a, site) })
 	case *vJitted:
@@ -156,7 +161,7 @@ func (in *interp) callFunctionArgs(a args, site *ir.Expr) {
 
 func isCallable(v value) bool {
 	switch v.(type) {
-	case *vFunc, *vPartial, *vPallas, *vShardMapped, *vJitted, *vDeferred, *vCustom, *vUnion:
+	case *vFunc, *vPartial, *vPallas, *vShardMapped, *vJitted, *vDeferred, *vCustom, *vUnion, *vBatched:
 		return true
 	}
 	return false
@@ -177,8 +182,8 @@ func (in *interp) callJitted(f *vJitted, a args, site *ir.Expr) value {
 				c.Multi = s.Desc
 			}
 		}
-		if c.Multi.empty() && c.Mesh != nil && c.Mesh.Devices != 1 {
-			c.Multi = text{lit: "a context mesh (jax.set_mesh / with mesh:)"}
+		if c.Multi.empty() && c.Mesh != nil && !c.MeshLegacy && c.Mesh.Devices != 1 {
+			c.Multi = text{lit: "a context mesh (jax.set_mesh)"}
 		}
 	}
 	return in.withCtx(&c, site, "jit", func() value { return in.call(f.Fn, a, site) })

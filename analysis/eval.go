@@ -39,17 +39,19 @@ func (in *interp) eval(env *scope, e *ir.Expr) value {
 		return &vConst{C: *e.Const}
 	case ir.ExTuple, ir.ExList, ir.ExSet:
 		items := make([]value, 0, len(e.Args))
+		list := e.Kind != ir.ExTuple
 		for _, a := range e.Args {
 			if a.Kind == ir.ExStarred {
 				if s, ok := in.eval(env, a.X).(*vSeq); ok {
 					items = append(items, s.Items...)
+					list = list || s.List
 					continue
 				}
 				return unknown
 			}
 			items = append(items, in.eval(env, a))
 		}
-		return &vSeq{Items: items}
+		return &vSeq{Items: items, List: list}
 	case ir.ExDict:
 		d := &vDict{}
 		for _, kw := range e.Kw {
@@ -71,10 +73,7 @@ func (in *interp) eval(env *scope, e *ir.Expr) value {
 	case ir.ExBoolOp:
 		return in.boolOp(env, e)
 	case ir.ExBinOp:
-		for _, a := range e.Args {
-			in.eval(env, a)
-		}
-		return nonNone // arithmetic: a number or an array, never None
+		return in.binOp(env, e) // arith.go
 	case ir.ExSlice: // outside a subscript: evaluated for its calls
 		for _, a := range e.Args {
 			in.eval(env, a)

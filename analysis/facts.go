@@ -39,6 +39,10 @@ type KernelCall struct {
 	// OutArity is the number of outputs when out_shape is a literal
 	// sequence (0: one output, or unknown).
 	OutArity int
+	// Config is how a pallas_call is configured (nil for pl.kernel and
+	// core_map); BodyCalls are the external calls its body makes.
+	Config    *KernelConfig
+	BodyCalls []BodyCall
 }
 
 // MeshRef is a name bound to a device mesh.

@@ -30,17 +30,24 @@ type kernelCall struct {
 	order   []lowering.ContextKind
 	meshes  []MeshRef
 	scope   *scope
+	// operands are the arguments of the first call recorded, and
+	// shapesTrusted whether their shapes are the kernel's (not under vmap,
+	// shard_map or pmap) (blockspec.go).
+	operands      *args
+	shapesTrusted bool
 }
 
 // kernelCalled records that the kernel k is invoked at site in the
 // current context, with the current stack as its witness path.
-func (in *interp) kernelCalled(k *kernelDecl, site *ir.Expr) {
+// a is the call's arguments: the kernel's operands (nil for core_map).
+func (in *interp) kernelCalled(k *kernelDecl, site *ir.Expr, a *args) {
 	if in.cur.Kind == ctxKernel || site == nil {
 		return
 	}
 	// One record per site and kernel: a generic launcher's single call
 	// site runs different kernels for different callers.
-	o := offer{key: callSiteKey{site, valueKey(k.Body, 3)}, k: k, file: in.file}
+	o := offer{key: callSiteKey{site, valueKey(k.Body, 3)}, k: k, file: in.file, operands: a,
+		trusted: in.batched == 0 && in.cur.Kind == ctxPlain}
 	o.e = in.kernelEffects(k) // evaluates in the Kernel context: records no kernel call
 	o.rs = in.reach()
 	if in.h.log != nil {
@@ -64,6 +71,8 @@ type offer struct {
 	prepared bool
 	meshes   []MeshRef
 	scope    *scope
+	operands *args
+	trusted  bool
 }
 
 func (o *offer) prepare(in *interp) {
@@ -76,7 +85,7 @@ func (o *offer) prepare(in *interp) {
 func (in *interp) offer(o *offer) {
 	kc := in.calls[o.key]
 	if kc == nil {
-		kc = &kernelCall{k: o.k, e: o.e, site: o.key.site, file: o.file, reaches: map[lowering.ContextKind]*reachState{}}
+		kc = &kernelCall{k: o.k, e: o.e, site: o.key.site, file: o.file, reaches: map[lowering.ContextKind]*reachState{}, operands: o.operands, shapesTrusted: o.trusted}
 		if o.prepared {
 			kc.meshes, kc.scope = o.meshes, o.scope
 		} else {
@@ -248,6 +257,10 @@ func (in *interp) factFiles(i int) []*ir.Summary {
 	for _, op := range kc.e.Ops {
 		add(op.File)
 	}
+	for _, c := range kc.e.Calls {
+		add(c.file)
+	}
+	configFiles(kc, add)
 	for _, k := range kc.order {
 		rs := kc.reaches[k]
 		add(rs.r.SMFile)
@@ -275,6 +288,7 @@ func (in *interp) fact(kc *kernelCall) *KernelCall {
 	for _, k := range kc.order {
 		f.Reaches = append(f.Reaches, kc.reaches[k].render())
 	}
+	f.Config, f.BodyCalls = kernelConfig(kc), renderBodyCalls(e.Calls) // blockspec.go
 	return f
 }
 

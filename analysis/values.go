@@ -29,6 +29,7 @@ type (
 		Args []value
 		Kw   map[string]value
 		Site *ir.Expr
+		File *ir.Summary // Site's file
 	}
 	// vModule is a workspace module.
 	vModule struct{ M *module }
@@ -56,8 +57,13 @@ type (
 		Args []value
 		Kw   map[string]value
 	}
-	// vSeq is a tuple or list.
-	vSeq struct{ Items []value }
+	// vSeq is a tuple or list; List is set for a list (or a sequence
+	// spread from one), which the program may have appended to since:
+	// blockspec.go trusts its length only where it is written inline.
+	vSeq struct {
+		Items []value
+		List  bool
+	}
 	// vDict is a dict display with literal string keys. Open is set when
 	// the dict may hold more entries than those listed (a **kwargs whose
 	// caller's keywords are only partly known): a missing key is then
@@ -109,6 +115,8 @@ type (
 		Fn   value
 		Site *ir.Expr
 	}
+	// vBatched is jax.vmap(Fn): calling it calls Fn, on batched arrays.
+	vBatched struct{ Fn value }
 	// vDeferred wraps functions handed to an unknown external callable:
 	// calling the result calls them, in the caller's context.
 	vDeferred struct{ Fns []value }
@@ -175,6 +183,7 @@ func (*vJitted) isValue()          {}
 func (*vJitFactory) isValue()      {}
 func (*vPmapped) isValue()         {}
 func (*vDeferred) isValue()        {}
+func (*vBatched) isValue()         {}
 func (*vMesh) isValue()            {}
 func (*vCoreMesh) isValue()        {}
 func (*vSharding) isValue()        {}

@@ -99,8 +99,9 @@ func (b Backend) String() string {
 // Status is what an API or keyword is at a given JAX version.
 type Status int
 
-// Statuses. StatusNotYet is informational only: this tool does not flag
-// names that a project uses before they exist.
+// Statuses. PAL301 reports StatusNotYet like StatusRemoved, but only when
+// the JAX version is known exactly (a flag, a setting or an == pin): a
+// lower bound or the default may be older than what the project runs.
 const (
 	StatusOK Status = iota
 	StatusNotYet

@@ -74,12 +74,10 @@ func (b *builder) expr(id pp.NodeID) *Expr {
 		e.Op = b.name(t.ChildByField(id, pp.FieldOperator))
 	case pp.KindBinaryOperator:
 		e.Kind = ExBinOp
-		calls := b.calls
+		// The operands are kept even without calls: the interpreter folds
+		// arithmetic on known ints and tuples (block shapes, grids).
 		e.Args = []*Expr{b.expr(t.ChildByField(id, pp.FieldLeft)), b.expr(t.ChildByField(id, pp.FieldRight))}
 		e.Op = b.name(t.ChildByField(id, pp.FieldOperator))
-		if b.calls == calls {
-			e.Args = nil // arithmetic without calls: only its (non-None) result matters
-		}
 	case pp.KindConditionalExpr:
 		e.Kind = ExCond
 		for _, c := range t.NamedChildren(id) {

@@ -17,14 +17,14 @@ def ring_kernel(x_ref, o_ref, send_sem, recv_sem):
     copy.wait()
 
 
-def local_kernel(x_ref, o_ref, sem):
+def local_kernel(x_ref, o_ref, sem, _unused_sem):
     copy = pltpu.make_async_copy(x_ref, o_ref, sem)
     copy.start()
     copy.wait()
 
 
 def launch(kernel, x):
-    return pl.pallas_call(kernel, out_shape=x, scratch_shapes=[pltpu.SemaphoreType.DMA, pltpu.SemaphoreType.DMA])(x)  # want: PAL101 "`ring_kernel`"
+    return pl.pallas_call(kernel, out_shape=x, scratch_shapes=[pltpu.SemaphoreType.DMA, pltpu.SemaphoreType.DMA])(x)  # want: PAL101 "`ring_kernel`" PAL214 "local_kernel\(\) takes 3 positional arguments but 4 were given"
 
 
 launch(local_kernel, jnp.ones((8, 128)))

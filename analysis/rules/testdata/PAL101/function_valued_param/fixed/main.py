@@ -17,7 +17,7 @@ def ring_kernel(x_ref, o_ref, send_sem, recv_sem):
     copy.wait()
 
 
-def local_kernel(x_ref, o_ref, sem):
+def local_kernel(x_ref, o_ref, sem, _unused_sem):
     copy = pltpu.make_async_copy(x_ref, o_ref, sem)
     copy.start()
     copy.wait()
@@ -25,7 +25,7 @@ def local_kernel(x_ref, o_ref, sem):
 
 def launch(kernel, x):
     mesh = jax.make_mesh((jax.device_count(),), ("x",))
-    return jax.shard_map(pl.pallas_call(kernel, out_shape=x, scratch_shapes=[pltpu.SemaphoreType.DMA, pltpu.SemaphoreType.DMA]), mesh=mesh, in_specs=P("x"), out_specs=P("x"), check_vma=False)(x)  # want: PAL101 "`ring_kernel`"
+    return jax.shard_map(pl.pallas_call(kernel, out_shape=x, scratch_shapes=[pltpu.SemaphoreType.DMA, pltpu.SemaphoreType.DMA]), mesh=mesh, in_specs=P("x"), out_specs=P("x"), check_vma=False)(x)  # want: PAL101 "`ring_kernel`" PAL214 "local_kernel\(\) takes 3 positional arguments but 4 were given"
 
 
 launch(local_kernel, jnp.ones((8, 128)))
