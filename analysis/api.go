@@ -1,6 +1,8 @@
 package analysis
 
 import (
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/pallas-ls/pallas-ls/analysis/ir"
@@ -31,6 +33,8 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 		return &vExternal{Qual: identity}
 	case identity:
 		return first(a)
+	case "builtins.dict":
+		return dictCall(a)
 	case "builtins.getattr":
 		if len(a.pos) >= 2 {
 			if s, ok := constStr(a.pos[1]); ok {
@@ -229,6 +233,56 @@ func (in *interp) callMethod(m *vMethod, a args, site *ir.Expr) value {
 		return unknown
 	case *vExtCall:
 		return in.opaque(r.Qual+"()."+m.Name, a, site)
+	case *vDict:
+		return dictMethod(r, m.Name, a)
+	}
+	return unknown
+}
+
+// dictCall is dict(mapping, **kw) and dict(**kw): the keywords, over the
+// literal dict it copies; anything else it copies makes it open.
+func dictCall(a args) value {
+	d := &vDict{Open: a.opaque || len(a.pos) > 1}
+	if len(a.pos) == 1 {
+		src, ok := a.pos[0].(*vDict)
+		if !ok {
+			d.Open = true
+		} else {
+			d.Open = d.Open || src.Open
+			for i, k := range src.Keys {
+				if s, ok := constStr(k); !ok || a.kw[s] == nil {
+					d.Keys, d.Items = append(d.Keys, k), append(d.Items, src.Items[i])
+				}
+			}
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(a.kw)) {
+		d.Keys = append(d.Keys, &vConst{C: ir.Const{Kind: ir.ConstStr, S: k}})
+		d.Items = append(d.Items, a.kw[k])
+	}
+	return d
+}
+
+// dictMethod is d.get(key[, default]) and d.copy() on a literal dict.
+func dictMethod(d *vDict, name string, a args) value {
+	switch name {
+	case "copy":
+		if len(a.pos) == 0 {
+			return d
+		}
+	case "get":
+		if len(a.pos) == 0 || len(a.pos) > 2 || a.opaque {
+			return unknown
+		}
+		k, ok := constStr(a.pos[0])
+		if !ok {
+			return unknown
+		}
+		// A key the display does not list may have been stored since
+		// (d["k"] = v is not followed): Unknown, not the default.
+		if v, ok := d.lookup(k); ok {
+			return v
+		}
 	}
 	return unknown
 }

@@ -42,6 +42,10 @@ func (in *interp) getattr(v value, name string) value {
 			}
 			return &vSeq{Items: items}
 		}
+	case *vDict:
+		if name == "get" || name == "copy" {
+			return &vMethod{Recv: v, Name: name}
+		}
 	case *vRemoteCopy, *vCustom:
 		return &vMethod{Recv: v, Name: name}
 	case *vExtCall:

@@ -48,6 +48,7 @@ func (in *interp) evalCall(env *scope, e *ir.Expr) value {
 					a.opaque = true
 				}
 			}
+			a.opaque = a.opaque || d.Open
 		} else {
 			a.opaque = true
 		}

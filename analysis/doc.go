@@ -13,6 +13,7 @@
 //	  edits.go       a span of an ir.Summary as a Location; the edits of fixes
 //	  analyzer.go    Analyzer, Doc, Pass; Validate checks a rule set
 //	  facts.go       KernelCall, Reach: the facts rules read; hover text
+//	  labels.go      context labels and reach navigation, from the facts
 //	  suppress.go    Suppression: the `# pallas-ls: ignore[...]` comments
 //	  fix.go         fixes validated, planned and applied; result.go Result
 //	program      program.go: modules by every importable name; the resolver

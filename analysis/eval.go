@@ -121,10 +121,8 @@ func (in *interp) subscript(env *scope, e *ir.Expr) value {
 		}
 	case *vDict:
 		if k, ok := constStr(idx); ok {
-			for i, key := range x.Keys {
-				if s, ok := constStr(key); ok && s == k {
-					return x.Items[i]
-				}
+			if v, ok := x.lookup(k); ok {
+				return v
 			}
 		}
 	}

@@ -111,7 +111,9 @@ func kernelInfo(f *KernelCall) KernelCallInfo {
 	info.Communication = strings.Join(comm, "; ")
 	for _, r := range f.Reaches {
 		info.Contexts = append(info.Contexts, describeReach(r))
+		info.Reaches = append(info.Reaches, reachInfo(r))
 	}
+	info.Label = kernelLabel(f, info.Reaches)
 	return info
 }
 

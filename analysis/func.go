@@ -178,10 +178,12 @@ func (in *interp) bind(f *vFunc, a args) *scope {
 					d.Items = append(d.Items, a.kw[k])
 				}
 			}
+			// With the caller's keywords only partly known (a spread that
+			// did not expand), the known ones still reach the body: a
+			// trampoline `def k(*a, **kw): return inner(*a, **kw)` hands
+			// them on.
+			d.Open = a.opaque
 			v = d
-			if a.opaque {
-				v = unknown
-			}
 		default:
 			if kv, ok := a.kw[p.Name]; ok && p.Kind != ir.ParamPosOnly {
 				v = kv

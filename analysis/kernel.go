@@ -128,6 +128,9 @@ func classifyID(op *commOp, id, idType value) bool {
 	}
 	switch v := id.(type) {
 	case *vDict:
+		if v.Open {
+			return false // some keys unknown: so are the axes
+		}
 		op.IDForm = "dict"
 		for _, k := range v.Keys {
 			names, ok := strList(k)

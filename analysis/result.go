@@ -39,4 +39,8 @@ type KernelCallInfo struct {
 	// Contexts lists the SPMD contexts the call is reached in, each with its
 	// witness path, in words.
 	Contexts []string
+	// Label is the call's context label (labels.go), and Reaches its
+	// contexts for navigation, in the order of Contexts.
+	Label   string
+	Reaches []ReachInfo
 }

@@ -29,6 +29,7 @@ var rooms = map[string]string{
 
 	"diagnostic.go": "contract", "fix.go": "contract", "options.go": "contract", "result.go": "contract",
 	"facts.go": "contract", "edits.go": "contract", "suppress.go": "contract", "analyzer.go": "contract",
+	"labels.go": "contract",
 
 	"program.go": "program",
 

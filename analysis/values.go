@@ -58,10 +58,14 @@ type (
 	}
 	// vSeq is a tuple or list.
 	vSeq struct{ Items []value }
-	// vDict is a dict display with literal string keys.
+	// vDict is a dict display with literal string keys. Open is set when
+	// the dict may hold more entries than those listed (a **kwargs whose
+	// caller's keywords are only partly known): a missing key is then
+	// Unknown, never absent.
 	vDict struct {
 		Keys  []value
 		Items []value
+		Open  bool
 	}
 	// vUnion is one of several values (different branches assigned them).
 	vUnion struct{ Alts []value }
@@ -279,6 +283,9 @@ func appendKey(b []byte, v value, depth int, pins *[]unsafe.Pointer) []byte {
 		b = append(b, ')')
 	case *vDict:
 		b = append(b, "d("...)
+		if v.Open {
+			b = append(b, "…;"...)
+		}
 		b = appendKeys(b, v.Keys, depth-1, pins)
 		b = append(b, '|')
 		b = appendKeys(b, v.Items, depth-1, pins)
@@ -345,6 +352,16 @@ func constStr(v value) (string, bool) {
 		return c.C.S, true
 	}
 	return "", false
+}
+
+// lookup returns the value of the literal key k, if the dict lists it.
+func (d *vDict) lookup(k string) (value, bool) {
+	for i, key := range d.Keys {
+		if s, ok := constStr(key); ok && s == k {
+			return d.Items[i], true
+		}
+	}
+	return nil, false
 }
 
 // strList reads a string or a tuple/list of strings ("x" or ("x", "y")).

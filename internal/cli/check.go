@@ -40,6 +40,8 @@ type checkRun struct {
 	files  []workspace.File  // readable files, sorted by path
 	srcs   map[string][]byte // their content by path, as read from disk
 	failed bool              // an error was printed but the run went on: exit 2
+	// labels are the context labels of the last analysis, printed by -v.
+	labels []analysis.ContextLabel
 }
 
 // outcome is the merged result of analysing every group.
@@ -171,6 +173,7 @@ func (c *checkRun) analyze(ctx context.Context, srcs map[string][]byte) (outcome
 		sources = append(sources, analysis.SourceFile{Path: f.Path, Src: srcs[f.Path]})
 	}
 	var out outcome
+	c.labels = nil
 	for _, g := range c.set.groups {
 		res, err := c.engine.Check(ctx, sources, g.opts)
 		if err != nil {
@@ -178,6 +181,13 @@ func (c *checkRun) analyze(ctx context.Context, srcs map[string][]byte) (outcome
 		}
 		out.diags = append(out.diags, inGroup(res.Diagnostics, g)...)
 		out.notes = append(out.notes, inGroup(res.Notes, g)...)
+		if c.f.verbose {
+			for _, l := range analysis.ContextLabels(res.KernelCalls) {
+				if g.files[l.File] {
+					c.labels = append(c.labels, l)
+				}
+			}
+		}
 	}
 	analysis.SortDiagnostics(out.diags)
 	analysis.SortDiagnostics(out.notes)

@@ -82,6 +82,17 @@ func (c *checkRun) printVerbose() {
 		fmt.Fprintf(w, "pallas-ls: settings: %s\n", where)
 		fmt.Fprintf(w, "pallas-ls: jax version %s (%s)\n", g.version.Version, g.version.Reason)
 	}
+	c.printLabels()
 	elapsed := time.Since(c.start).Round(time.Millisecond)
 	fmt.Fprintf(w, "pallas-ls: checked %s in %v\n", textPlural(len(c.files), "file"), elapsed)
+}
+
+// printLabels prints, for -v, the context label of every kernel call and
+// shard_map (analysis.ContextLabels): what the editor shows as inlay hints
+// or code lenses, one line each, sorted by file and position.
+func (c *checkRun) printLabels() {
+	for _, l := range c.labels {
+		fmt.Fprintf(c.e.stderr, "pallas-ls: context %s:%d:%d: %s: %s\n",
+			c.display(l.File), l.Pos.Line, l.Pos.Column, l.Kind, l.Text)
+	}
 }

@@ -144,3 +144,128 @@ local ok, err = pcall(function()
 end)
 if not ok then finish('FAIL', 'lua error: ' .. tostring(err)) end
 `
+
+// TestNeovimContext opens the fixture in headless Neovim 0.7+ with the
+// shipped start_client.lua and checks what the editor shows of the SPMD
+// context: the kernel call's label as a code lens (Neovim before 0.10 has
+// no inlay hints; later ones get them instead), the call hierarchy through
+// the editor's own :PallasCallers (vim.lsp.buf.incoming_calls, into the
+// quickfix list) and walked up to the entry, and the status line text.
+func TestNeovimContext(t *testing.T) {
+	res, _ := runNeovim(t, luaContextScript)
+	t.Log(res)
+}
+
+// runNeovim runs script in headless Neovim against the fixture project and
+// returns its report (which starts with OK) and the project directory.
+func runNeovim(t *testing.T, script string) (string, string) {
+	t.Helper()
+	nvim, err := exec.LookPath("nvim")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("nvim is not installed; scripts/test installs Debian's neovim")
+		}
+		t.Skip("nvim not installed")
+	}
+	root := repoRoot(t)
+	bin := filepath.Dir(buildBinary(t))
+	proj := t.TempDir()
+	writeFixture(t, proj)
+	out := filepath.Join(t.TempDir(), "result")
+	file := filepath.Join(t.TempDir(), "e2e.lua")
+	if err := os.WriteFile(file, []byte(script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, nvim, "--headless", "--clean",
+		"-c", "luafile "+filepath.Join(root, "editors", "nvim", "start_client.lua"),
+		"-c", "luafile "+file)
+	cmd.Dir = proj
+	cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
+		"E2E_FILE="+filepath.Join(proj, "ring.py"), "E2E_OUT="+out, "HOME="+t.TempDir())
+	log, runErr := cmd.CombinedOutput()
+	res, _ := os.ReadFile(out)
+	if !strings.HasPrefix(string(res), "OK") {
+		t.Fatalf("neovim end-to-end failed: %s (nvim: %v)\n%s", res, runErr, log)
+	}
+	return string(res), proj
+}
+
+const luaContextScript = `
+local out = os.getenv('E2E_OUT')
+local function finish(status, msg)
+  local f = io.open(out, 'w')
+  f:write(status .. ' ' .. msg)
+  f:close()
+  vim.cmd(status == 'OK' and 'qall!' or 'cquit 1')
+end
+local ok, err = pcall(function()
+  vim.cmd('edit ' .. os.getenv('E2E_FILE'))
+  local buf = vim.api.nvim_get_current_buf()
+  local want = 'TPU · communicates on x · outside shard_map'
+  local function label()
+    if vim.lsp.inlay_hint and vim.lsp.inlay_hint.get then
+      for _, h in ipairs(vim.lsp.inlay_hint.get({ bufnr = buf })) do
+        local l = h.inlay_hint.label
+        if type(l) == 'string' and l == want then return 'inlay hint: ' .. l end
+      end
+      return nil
+    end
+    for _, lens in ipairs(vim.lsp.codelens.get(buf)) do
+      if lens.command and lens.command.title == want then
+        return 'code lens on line ' .. (lens.range.start.line + 1) .. ': ' .. lens.command.title
+      end
+    end
+  end
+  local tries = 0
+  if not vim.wait(30000, function()
+    tries = tries + 1
+    if tries % 20 == 0 and not (vim.lsp.inlay_hint and vim.lsp.inlay_hint.get) then vim.lsp.codelens.refresh() end
+    return label() ~= nil
+  end, 50) then
+    return finish('FAIL', 'no context label within 30s')
+  end
+  local shown = label()
+
+  -- The call hierarchy through the editor's own UI: the kernel call is on
+  -- line 15 ("return pl.pallas_call(...)").
+  vim.api.nvim_win_set_cursor(0, { 15, 14 })
+  vim.cmd('PallasCallers')
+  if not vim.wait(10000, function() return #vim.fn.getqflist() > 0 end, 50) then
+    return finish('FAIL', ':PallasCallers filled no quickfix list')
+  end
+  local first = vim.fn.getqflist()[1].text
+  vim.cmd('cclose')
+  vim.api.nvim_set_current_buf(buf)
+
+  -- And walked up to the entry with the client's requests.
+  local pos = { textDocument = { uri = vim.uri_from_bufnr(buf) }, position = { line = 14, character = 14 } }
+  local function one(method, params)
+    for _, r in pairs(vim.lsp.buf_request_sync(buf, method, params, 10000) or {}) do
+      if r.result then return r.result end
+    end
+  end
+  local items = one('textDocument/prepareCallHierarchy', pos)
+  if not items or #items ~= 1 then return finish('FAIL', 'prepareCallHierarchy gave no item') end
+  local chain, item = { items[1].name }, items[1]
+  for _ = 1, 20 do
+    local calls = one('callHierarchy/incomingCalls', { item = item })
+    if not calls or #calls == 0 then break end
+    item = calls[1].from
+    table.insert(chain, item.name)
+  end
+  if not chain[#chain]:find('module top level', 1, true) then
+    return finish('FAIL', 'the hierarchy does not end at the entry: ' .. table.concat(chain, ' <- '))
+  end
+
+  -- The status line text, from the server's status command.
+  vim.cmd('PallasStatus')
+  if not vim.wait(10000, function() return PallasStatusline():find('JAX 0.11', 1, true) ~= nil end, 50) then
+    return finish('FAIL', 'status line text is ' .. vim.inspect(PallasStatusline()))
+  end
+  finish('OK', shown .. '; quickfix: ' .. first .. '; hierarchy: ' .. table.concat(chain, ' <- ') ..
+    '; status line: ' .. PallasStatusline())
+end)
+if not ok then finish('FAIL', 'lua error: ' .. tostring(err)) end
+`

@@ -23,6 +23,9 @@ type clientCaps struct {
 	pullDiagnostics  bool // textDocument/diagnostic instead of push
 	diagnosticReload bool // workspace/diagnostic/refresh
 	markdown         bool // hover content as markdown
+	inlayHints       bool // textDocument/inlayHint
+	inlayRefresh     bool // workspace/inlayHint/refresh
+	codeLensRefresh  bool // workspace/codeLens/refresh
 }
 
 func readCaps(c protocol.ClientCapabilities) clientCaps {
@@ -41,10 +44,17 @@ func readCaps(c protocol.ClientCapabilities) clientCaps {
 		if d := ws.Diagnostics; d != nil {
 			cc.diagnosticReload = isTrue(d.RefreshSupport)
 		}
+		if h := ws.InlayHint; h != nil {
+			cc.inlayRefresh = isTrue(h.RefreshSupport)
+		}
+		if l := ws.CodeLens; l != nil {
+			cc.codeLensRefresh = isTrue(l.RefreshSupport)
+		}
 	}
 	cc.markdown = true
 	if td := c.TextDocument; td != nil {
 		cc.pullDiagnostics = td.Diagnostic != nil
+		cc.inlayHints = td.InlayHint != nil
 		if h := td.Hover; h != nil && len(h.ContentFormat) > 0 {
 			cc.markdown = slices.Contains(h.ContentFormat, protocol.MarkupKindMarkdown)
 		}
@@ -70,7 +80,16 @@ func serverCapabilities(cc clientCaps) protocol.ServerCapabilities {
 			Change:    ptr(protocol.TextDocumentSyncKindIncremental),
 			Save:      &protocol.SaveOptions{IncludeText: ptr(false)},
 		},
-		HoverProvider: protocol.Boolean(true),
+		HoverProvider:      protocol.Boolean(true),
+		DefinitionProvider: protocol.Boolean(true),
+		// Context labels (context.go): both are offered, and the
+		// contextLabels setting decides which one answers.
+		InlayHintProvider:     protocol.Boolean(true),
+		CodeLensProvider:      &protocol.CodeLensOptions{},
+		CallHierarchyProvider: protocol.Boolean(true),
+		ExecuteCommandProvider: protocol.ExecuteCommandOptions{
+			Commands: []string{statusCommand},
+		},
 		CodeActionProvider: &protocol.CodeActionOptions{
 			CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, fixAllKind},
 		},
@@ -85,6 +104,7 @@ func serverCapabilities(cc clientCaps) protocol.ServerCapabilities {
 		caps.DiagnosticProvider = &protocol.DiagnosticOptions{
 			Identifier:            ptr(serverName),
 			InterFileDependencies: true,
+			WorkspaceDiagnostics:  true,
 		}
 	}
 	return caps

@@ -38,7 +38,11 @@ type results struct {
 	groupOf map[string]string           // file -> group key
 	diags   map[string][]analysis.Diagnostic
 	kernels map[string][]analysis.KernelCallInfo
-	failed  map[string]bool // files whose check failed; their last report stands
+	// labels are the context labels (analysis.ContextLabels) by file.
+	labels map[string][]analysis.ContextLabel
+	// platform is, per group key, the platform the run took and why.
+	platform map[string][2]string
+	failed   map[string]bool // files whose check failed; their last report stands
 }
 
 func (r *results) mapper(path string) *pyparse.Mapper {
@@ -102,6 +106,7 @@ func (s *server) diagnose(ctx context.Context) (*results, bool) {
 	}
 	res := &results{snap: snap, opts: map[string]analysis.Options{}, groupOf: map[string]string{},
 		diags: map[string][]analysis.Diagnostic{}, kernels: map[string][]analysis.KernelCallInfo{},
+		labels: map[string][]analysis.ContextLabel{}, platform: map[string][2]string{},
 		failed: map[string]bool{}}
 	s.dropEngines(snap.groups)
 	for _, g := range snap.groups {
@@ -119,7 +124,7 @@ func (s *server) diagnose(ctx context.Context) (*results, bool) {
 			s.log.errorf("checking %s: %v", g.key, err)
 			continue
 		}
-		res.add(r)
+		res.add(r, g)
 		s.noteIncomplete(g.key, r.Incomplete)
 	}
 	return res, true
@@ -145,13 +150,17 @@ func (s *server) checkGroup(ctx context.Context, snap *snapshot, g group, opts a
 	return r, err
 }
 
-func (r *results) add(res *analysis.Result) {
+func (r *results) add(res *analysis.Result, g group) {
 	for _, d := range res.Diagnostics {
 		r.diags[d.File] = append(r.diags[d.File], d)
 	}
 	for _, k := range res.KernelCalls {
 		r.kernels[k.File] = append(r.kernels[k.File], k)
 	}
+	for _, l := range analysis.ContextLabels(res.KernelCalls) {
+		r.labels[l.File] = append(r.labels[l.File], l)
+	}
+	r.platform[g.key] = [2]string{res.Platform, res.PlatformReason}
 }
 
 // currentSource waits for the check covering every edit received so far

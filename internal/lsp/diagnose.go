@@ -31,6 +31,7 @@ type diagnoser struct {
 
 	runMu    sync.Mutex        // one run at a time
 	reported map[string]string // file -> key of the set last sent (push) or served (pull)
+	labels   string            // labelsKey of the last report
 }
 
 func newDiagnoser(s *server, delay time.Duration) *diagnoser {

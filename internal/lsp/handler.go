@@ -144,6 +144,10 @@ var inline = map[string]bool{protocol.MethodInitialize: true, protocol.MethodShu
 var implemented = map[string]bool{
 	protocol.MethodInitialize: true, protocol.MethodShutdown: true, protocol.MethodTextDocumentHover: true,
 	protocol.MethodTextDocumentCodeAction: true, protocol.MethodTextDocumentDiagnostic: true,
+	protocol.MethodWorkspaceDiagnostic: true, protocol.MethodTextDocumentInlayHint: true,
+	protocol.MethodTextDocumentCodeLens: true, protocol.MethodTextDocumentDefinition: true,
+	protocol.MethodTextDocumentPrepareCallHierarchy: true, protocol.MethodCallHierarchyIncomingCalls: true,
+	protocol.MethodWorkspaceExecuteCommand: true,
 }
 
 // wireError gives errors the codes LSP clients act on: bad params are

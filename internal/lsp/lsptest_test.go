@@ -42,6 +42,7 @@ const (
 // clientOpts selects the capabilities and behaviour of the test client.
 type clientOpts struct {
 	utf8, progress, watch, configuration, pull, refresh, plainText bool
+	inlay, lens, labelRefresh                                      bool // inlay hints, code lenses, their refresh
 	answer                                                         int
 	initOptions                                                    string // JSON
 	noFolders                                                      bool
@@ -138,6 +139,14 @@ func (tc *testClient) capabilities() protocol.ClientCapabilities {
 	}
 	if co.watch {
 		c.Workspace.DidChangeWatchedFiles = &protocol.DidChangeWatchedFilesClientCapabilities{DynamicRegistration: ptr(true)}
+	}
+	if co.inlay {
+		c.TextDocument.InlayHint = &protocol.InlayHintClientCapabilities{}
+		c.Workspace.InlayHint = &protocol.InlayHintWorkspaceClientCapabilities{RefreshSupport: ptr(co.labelRefresh)}
+	}
+	if co.lens {
+		c.TextDocument.CodeLens = &protocol.CodeLensClientCapabilities{}
+		c.Workspace.CodeLens = &protocol.CodeLensWorkspaceClientCapabilities{RefreshSupport: ptr(co.labelRefresh)}
 	}
 	if co.pull {
 		c.TextDocument.Diagnostic = &protocol.DiagnosticClientCapabilities{}
@@ -378,6 +387,14 @@ func (f *fakeClient) WorkDoneProgressCreate(context.Context, *protocol.WorkDoneP
 
 func (f *fakeClient) DiagnosticRefresh(context.Context) error {
 	return f.answer(protocol.MethodWorkspaceDiagnosticRefresh)
+}
+
+func (f *fakeClient) InlayHintRefresh(context.Context) error {
+	return f.answer(protocol.MethodWorkspaceInlayHintRefresh)
+}
+
+func (f *fakeClient) CodeLensRefresh(context.Context) error {
+	return f.answer(protocol.MethodWorkspaceCodeLensRefresh)
 }
 
 func (f *fakeClient) Configuration(_ context.Context, p *protocol.ConfigurationParams) ([]protocol.LSPAny, error) {

@@ -44,6 +44,7 @@ func (s *server) report(ctx context.Context, res *results) {
 	if changed && cc.pullDiagnostics && cc.diagnosticReload {
 		s.goClient("workspace/diagnostic/refresh", s.client.DiagnosticRefresh, nil)
 	}
+	s.refreshLabels(res)
 }
 
 // reportPaths lists the files with findings now or at the last report.
@@ -123,4 +124,56 @@ func (s *server) Diagnostic(ctx context.Context, p *protocol.DocumentDiagnosticP
 	return &protocol.RelatedFullDocumentDiagnosticReport{
 		FullDocumentDiagnosticReport: protocol.FullDocumentDiagnosticReport{Kind: "full", ResultID: &id, Items: list},
 	}, nil
+}
+
+// DiagnosticWorkspace answers workspace/diagnostic (pull): the findings of
+// every file of the newest check, open or not, so that the Problems panel
+// lists files whose causes are in the open ones. A file whose result id
+// the client already holds is reported unchanged; a file that lost its
+// findings is reported with an empty list.
+func (s *server) DiagnosticWorkspace(ctx context.Context, p *protocol.WorkspaceDiagnosticParams) (*protocol.WorkspaceDiagnosticReport, error) {
+	res, err := s.diag.await(ctx)
+	if err != nil {
+		return nil, err
+	}
+	known := map[string]string{}
+	for _, prev := range p.PreviousResultIds {
+		if path, ok := uriPath(prev.URI); ok {
+			known[path] = prev.Value
+		}
+	}
+	paths := make([]string, 0, len(res.diags)+len(known))
+	for path := range res.diags {
+		paths = append(paths, path)
+	}
+	for path := range known {
+		if _, ok := res.diags[path]; !ok {
+			paths = append(paths, path)
+		}
+	}
+	sort.Strings(paths)
+	report := &protocol.WorkspaceDiagnosticReport{Items: []protocol.WorkspaceDocumentDiagnosticReport{}}
+	for _, path := range paths {
+		if res.failed[path] {
+			continue
+		}
+		list := s.fileDiagnostics(res, path)
+		id := resultID(diagKey(list))
+		var version *int32
+		if src, ok := res.snap.files[path]; ok && src.open {
+			version = ptr(src.version)
+		}
+		if known[path] == id {
+			report.Items = append(report.Items, &protocol.WorkspaceUnchangedDocumentDiagnosticReport{
+				UnchangedDocumentDiagnosticReport: protocol.UnchangedDocumentDiagnosticReport{Kind: "unchanged", ResultID: id},
+				URI:                               res.uriOf(path), Version: version,
+			})
+			continue
+		}
+		report.Items = append(report.Items, &protocol.WorkspaceFullDocumentDiagnosticReport{
+			FullDocumentDiagnosticReport: protocol.FullDocumentDiagnosticReport{Kind: "full", ResultID: &id, Items: list},
+			URI:                          res.uriOf(path), Version: version,
+		})
+	}
+	return report, nil
 }

@@ -51,6 +51,8 @@ type serveConfig struct {
 	indexHook func(ctx context.Context, dir string) // tests: runs before each folder is indexed
 	// budget bounds the discovery of each workspace folder.
 	budget workspace.Budget
+	// version is the server's version, reported in serverInfo.
+	version string
 }
 
 // defaultBudget bounds what one workspace folder may bring into the index:
@@ -58,6 +60,10 @@ type serveConfig struct {
 // below a folder of / or of a home directory, which would otherwise be
 // walked and read whole (9.5 GB, never answering).
 var defaultBudget = workspace.Budget{Files: 20000, Bytes: 256 << 20, Entries: 2000000}
+
+// WithVersion sets the version initialize reports in serverInfo and the
+// status command shows (default "(devel)").
+func WithVersion(v string) Option { return func(c *serveConfig) { c.version = v } }
 
 // withBudget replaces the discovery budget (tests).
 func withBudget(b workspace.Budget) Option { return func(c *serveConfig) { c.budget = b } }
@@ -100,7 +106,7 @@ func withIndexHook(f func(ctx context.Context, dir string)) Option {
 }
 
 func newServeConfig(opts []Option) serveConfig {
-	c := serveConfig{debounce: 50 * time.Millisecond, clientTimeout: 5 * time.Second, budget: defaultBudget}
+	c := serveConfig{debounce: 50 * time.Millisecond, clientTimeout: 5 * time.Second, budget: defaultBudget, version: "(devel)"}
 	for _, o := range opts {
 		o(&c)
 	}

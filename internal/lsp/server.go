@@ -112,7 +112,7 @@ func (s *server) Initialize(_ context.Context, p *protocol.InitializeParams) (*p
 		clientName(p), len(folders), encodingName(cc), modeName(cc))
 	return &protocol.InitializeResult{
 		Capabilities: serverCapabilities(cc),
-		ServerInfo:   protocol.ServerInfo{Name: serverName},
+		ServerInfo:   protocol.ServerInfo{Name: serverName, Version: protocol.NewOptional(s.cfg.version)},
 	}, nil
 }
 

@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
 	"github.com/pallas-ls/pallas-ls/internal/config"
+	"github.com/pallas-ls/pallas-ls/lowering"
 )
 
 // settingsSection is the workspace/configuration section the server reads.
@@ -23,7 +25,18 @@ type userSettings struct {
 	Select     []string `json:"select,omitempty"`
 	Ignore     []string `json:"ignore,omitempty"`
 	ShowInfo   *bool    `json:"showInfo,omitempty"`
+	// Platform ("auto", "tpu", "gpu") and TPUChip override the settings
+	// file's platform and tpu-chip.
+	Platform string `json:"platform,omitempty"`
+	TPUChip  string `json:"tpuChip,omitempty"`
+	// ContextLabels chooses how kernel calls and shard_maps show their
+	// context (labels.go): "auto" (inlay hints when the client has them,
+	// else code lenses), "inlayHints", "codeLens", "both" or "off".
+	ContextLabels string `json:"contextLabels,omitempty"`
 }
+
+// settingsKeys are the keys of the section, to recognise it unwrapped.
+var settingsKeys = []string{"jaxVersion", "select", "ignore", "showInfo", "platform", "tpuChip", "contextLabels"}
 
 // parseSettings reads settings given either as {"pallas-ls": {...}} (the
 // shape of didChangeConfiguration and of most initializationOptions) or as
@@ -47,11 +60,16 @@ func parseSettings(raw protocol.LSPAny) (userSettings, bool, error) {
 	if err := json.Unmarshal(raw, &us); err != nil {
 		return userSettings{}, false, fmt.Errorf("settings %q: %v", settingsSection, err)
 	}
+	if us.ContextLabels != "" && !slices.Contains(labelModes, us.ContextLabels) {
+		bad := us.ContextLabels
+		us.ContextLabels = ""
+		return us, true, fmt.Errorf("settings %q: contextLabels %q is not one of %s (using auto)", settingsSection, bad, strings.Join(labelModes, ", "))
+	}
 	return us, true, nil
 }
 
 func hasSettingsKey(m map[string]json.RawMessage) bool {
-	for _, k := range []string{"jaxVersion", "select", "ignore", "showInfo"} {
+	for _, k := range settingsKeys {
 		if _, ok := m[k]; ok {
 			return true
 		}
@@ -72,6 +90,15 @@ func (s userSettings) over(o userSettings) userSettings {
 	}
 	if o.ShowInfo != nil {
 		s.ShowInfo = o.ShowInfo
+	}
+	if o.Platform != "" {
+		s.Platform = o.Platform
+	}
+	if o.TPUChip != "" {
+		s.TPUChip = o.TPUChip
+	}
+	if o.ContextLabels != "" {
+		s.ContextLabels = o.ContextLabels
 	}
 	return s
 }
@@ -103,7 +130,46 @@ func folderOptions(res *config.Resolver, dir string, us userSettings) (analysis.
 	}
 	opts.Ignore = append(opts.Ignore, us.Ignore...)
 	opts.ShowInfo = us.ShowInfo == nil || *us.ShowInfo
+	if us.Platform != "" {
+		p, ok := config.ParsePlatform(us.Platform)
+		if !ok {
+			return analysis.Options{}, fmt.Errorf("editor setting pallas-ls.platform: %q is not one of auto, tpu, gpu", us.Platform)
+		}
+		opts.Platform = p
+		if p == "auto" {
+			opts.Platform = ""
+		}
+	}
+	if us.TPUChip != "" {
+		c, ok := lowering.ParseChip(us.TPUChip)
+		if !ok {
+			return analysis.Options{}, fmt.Errorf("editor setting pallas-ls.tpuChip: %q is not a TPU chip JAX knows (one of %s)", us.TPUChip, strings.Join(lowering.Chips, ", "))
+		}
+		opts.TPUChip = c
+	}
 	return opts, nil
+}
+
+// labelModes are the accepted values of contextLabels.
+var labelModes = []string{"auto", "inlayHints", "codeLens", "both", "off"}
+
+// labelChannels decides which requests answer with context labels, from
+// the setting and what the client can show.
+func labelChannels(mode string, cc clientCaps) (hints, lenses bool) {
+	switch mode {
+	case "inlayHints":
+		return true, false
+	case "codeLens":
+		return false, true
+	case "both":
+		return true, true
+	case "off":
+		return false, false
+	}
+	// auto, and an unknown value (reported when read): inlay hints for
+	// clients that announce them, else code lenses (Neovim 0.7 asks for
+	// lenses without announcing the capability).
+	return cc.inlayHints, !cc.inlayHints
 }
 
 // fetchSettings asks the client for the pallas-ls section, unscoped (key
