@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/pallas-ls/pallas-ls/analysis/ir"
@@ -152,6 +153,22 @@ func classifyID(op *commOp, id, idType value) bool {
 		}
 	case *vSeq:
 		op.IDForm, op.NTuple = "tuple", len(v.Items)
+	case *vUnion:
+		// Alternatives (a loop over id forms, a branch): one verdict when
+		// they all have the same form, over the axes of all of them.
+		for i, alt := range v.Alts {
+			t := &commOp{}
+			if !classifyID(t, alt, idType) || i > 0 && (t.IDForm != op.IDForm || t.NTuple != op.NTuple) {
+				op.IDForm, op.NTuple, op.Axes = "", 0, nil
+				return false
+			}
+			op.IDForm, op.NTuple = t.IDForm, t.NTuple
+			for _, a := range t.Axes {
+				if !slices.Contains(op.Axes, a) {
+					op.Axes = append(op.Axes, a)
+				}
+			}
+		}
 	case *vExtCall:
 		if v.Qual == "?" { // result of an unknown callee: may be None
 			return false

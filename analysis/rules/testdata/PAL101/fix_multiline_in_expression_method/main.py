@@ -16,7 +16,7 @@ class Ring:
 
     def __call__(self, x, y):
         return self.scale * pl.pallas_call(  # want: PAL101 "ring_kernel"
-            ring_kernel,  # want: PAL214 "ring_kernel\(\) takes 4 positional arguments but 6 were given"
+            ring_kernel,
             out_shape=(x, y),
             scratch_shapes=[pltpu.SemaphoreType.DMA] * 2,
         )(x, y)[0]

@@ -25,7 +25,7 @@ def local_kernel(x_ref, o_ref, sem, _unused_sem):
 
 def launch(kernel, x):
     mesh = jax.make_mesh((jax.device_count(),), ("x",))
-    return jax.shard_map(pl.pallas_call(kernel, out_shape=x, scratch_shapes=[pltpu.SemaphoreType.DMA, pltpu.SemaphoreType.DMA]), mesh=mesh, in_specs=P("x"), out_specs=P("x"), check_vma=False)(x)  # want: PAL101 "`ring_kernel`" PAL214 "local_kernel\(\) takes 3 positional arguments but 4 were given"
+    return jax.shard_map(pl.pallas_call(kernel, out_shape=x, scratch_shapes=[pltpu.SemaphoreType.DMA, pltpu.SemaphoreType.DMA]), mesh=mesh, in_specs=P("x"), out_specs=P("x"), check_vma=False)(x)  # want: PAL101 "`ring_kernel`"
 
 
 launch(local_kernel, jnp.ones((8, 128)))
