@@ -95,6 +95,8 @@ func (in *interp) call(fn value, a args, site *ir.Expr) value {
 		return in.withCtx(in.cur.enterShardMap(f.Spec), site, "shard_map", func() value { return in.call(f.Fn, a, site) })
 	case *vJitted:
 		return in.callJitted(f, a, site)
+	case *vBinder:
+		return in.callBinder(f, a, site)
 	case *vPmapped:
 		c := &spmdCtx{Kind: ctxPmap, Mesh: in.cur.Mesh}
 		if in.cur.Kind == ctxUnknown || in.cur.Kind == ctxKernel {
@@ -154,7 +156,7 @@ func (in *interp) callFunctionArgs(a args, site *ir.Expr) {
 
 func isCallable(v value) bool {
 	switch v.(type) {
-	case *vFunc, *vPartial, *vPallas, *vShardMapped, *vJitted, *vDeferred, *vCustom, *vUnion:
+	case *vFunc, *vPartial, *vPallas, *vShardMapped, *vJitted, *vDeferred, *vCustom, *vUnion, *vBinder:
 		return true
 	}
 	return false
@@ -163,6 +165,7 @@ func isCallable(v value) bool {
 func (in *interp) callJitted(f *vJitted, a args, site *ir.Expr) value {
 	c := *in.cur
 	c.cachedKey = "" // the copy will change
+	c.Traced = true
 	if c.Kind == ctxPlain || c.Kind == ctxUnknown {
 		if c.Jit.empty() {
 			c.Jit = f.Describe
@@ -171,8 +174,11 @@ func (in *interp) callJitted(f *vJitted, a args, site *ir.Expr) value {
 			c.Multi = text{lit: f.Multi}
 		}
 		for _, v := range append(append([]value{}, a.pos...), mapValues(a.kw)...) {
-			if s, ok := v.(*vShardedArray); ok && c.Multi.empty() {
-				c.Multi = s.Desc
+			if s, ok := v.(*vShardedArray); ok {
+				if c.Multi.empty() {
+					c.Multi = s.Desc
+				}
+				c.ExplicitSharded = c.ExplicitSharded || s.Explicit
 			}
 		}
 		if c.Multi.empty() && c.Mesh != nil && !c.MeshLegacy && c.Mesh.Devices != 1 {

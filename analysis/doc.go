@@ -28,7 +28,8 @@
 //	  api.go         JAX calls by role; kernel.go, classify.go kernels and
 //	                 what they communicate; mesh.go meshes, shard_map
 //	  inert.go       library functions that cannot reach a kernel: skipped
-//	  record.go      kernel calls recorded, and rendered as facts
+//	  record.go      kernel calls recorded, and rendered as facts;
+//	                 collective.go collectives on unbound axis names
 //	  journal.go, history.go, resume.go, detached.go   the seam to the
 //	                 engine: every change undoable, a run resumed at an
 //	                 entry, main blocks and library entries replayed

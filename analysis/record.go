@@ -130,12 +130,13 @@ func (in *interp) reach() *reachState {
 	c := in.cur
 	rs := &reachState{jit: c.Jit}
 	r := &rs.r
+	r.Bound, r.BoundAny = c.Bound, c.BoundAny
 	switch c.Kind {
 	case ctxPlain:
 		r.Kind = lowering.CtxEagerSingle
 		if !c.Multi.empty() {
 			r.Kind, rs.multi = lowering.CtxJitMulti, c.Multi
-			r.ExplicitMesh = c.Mesh != nil && c.Mesh.Explicit
+			r.ExplicitMesh = c.Mesh != nil && c.Mesh.Explicit || c.ExplicitSharded
 		}
 	case ctxShardMap:
 		r.Kind = lowering.CtxShardMapFull

@@ -110,11 +110,16 @@ type (
 	// vSharding is a NamedSharding / PositionalSharding: multi-device evidence.
 	vSharding struct {
 		Desc text
-		// Single is set when the sharding's mesh has exactly one device.
-		Single bool
+		// Single is set when the sharding's mesh has exactly one device;
+		// Explicit when its mesh has Explicit axes.
+		Single, Explicit bool
 	}
-	// vShardedArray is an array placed with a multi-device sharding.
-	vShardedArray struct{ Desc text }
+	// vShardedArray is an array placed with a multi-device sharding
+	// (Explicit: over a mesh with Explicit axes).
+	vShardedArray struct {
+		Desc     text
+		Explicit bool
+	}
 	// vRemoteCopy is a remote copy descriptor; .start() communicates.
 	vRemoteCopy struct{ Op *commOp }
 	// vMethod is a method of a special value (remote copy .start, custom_vjp

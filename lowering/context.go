@@ -39,6 +39,10 @@ type Context struct {
 	// ExplicitMesh: an Explicit-axes mesh with sharded inputs (the
 	// jax.make_mesh default since 0.9.0). Only matters for CtxJitMulti.
 	ExplicitMesh bool
+	// AxisBound: a binder around the call (vmap's axis_name) binds the
+	// kernel's lax.axis_index name, so tracing does not fail on it; the
+	// kernel still communicates without a shard_map.
+	AxisBound bool
 }
 
 // pmapMergeVersion is when jax.pmap became jit+shard_map by default

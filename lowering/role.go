@@ -32,6 +32,8 @@ const (
 	RoleCoreMesh                // chip-local meshes (TensorCore, subcores): not an SPMD context
 	RoleDeviceIdType            // DeviceIdType enum holder (MESH / LOGICAL)
 	RoleInterpretParams         // interpret-mode parameters: Mosaic layers are skipped
+	RoleCollective              // lax.psum, ppermute, all_gather, ...: needs its axis names bound (collectives.go)
+	RoleAxisBinder              // jax.vmap (axis_name=, spmd_axis_name=), xmap: binds axis names for collectives
 )
 
 var roleNames = [...]string{
@@ -58,6 +60,8 @@ var roleNames = [...]string{
 	RoleCoreMesh:           "core-mesh",
 	RoleDeviceIdType:       "device-id-type",
 	RoleInterpretParams:    "interpret-params",
+	RoleCollective:         "collective",
+	RoleAxisBinder:         "axis-binder",
 }
 
 // String returns a stable kebab-case name, used in hover text and tests.

@@ -116,6 +116,12 @@ func where(r analysis.Reach) string {
 	return s
 }
 
+// reachContext is the lowering context of kc reached by r.
+func reachContext(kc *analysis.KernelCall, r analysis.Reach) lowering.Context {
+	bound := r.BoundAny || kc.Effects.AxisName != "" && contains(r.Bound, kc.Effects.AxisName)
+	return lowering.Context{Kind: r.Kind, ExplicitMesh: r.ExplicitMesh, AxisBound: bound}
+}
+
 // onTPU reports whether kc is taken to run on TPU (analysis.Pass.Target),
 // where the SPMD rules hold, with that target.
 func onTPU(p *analysis.Pass, kc *analysis.KernelCall) (analysis.Target, bool) {

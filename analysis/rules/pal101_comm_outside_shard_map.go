@@ -97,7 +97,7 @@ func failingReach(v lowering.Version, kc *analysis.KernelCall) (analysis.Reach, 
 	for _, r := range kc.Reaches {
 		switch r.Kind {
 		case lowering.CtxEagerSingle, lowering.CtxJitMulti, lowering.CtxPmap:
-			o := lowering.Predict(v, lowering.Context{Kind: r.Kind, ExplicitMesh: r.ExplicitMesh}, kc.Effects)
+			o := lowering.Predict(v, reachContext(kc, r), kc.Effects)
 			if o.Fails {
 				return r, o, true
 			}

@@ -59,7 +59,7 @@ func runPAL103(p *analysis.Pass) {
 			if r.Kind != lowering.CtxJitMulti {
 				continue
 			}
-			o := lowering.Predict(p.Version, lowering.Context{Kind: r.Kind, ExplicitMesh: r.ExplicitMesh}, kc.Effects)
+			o := lowering.Predict(p.Version, reachContext(kc, r), kc.Effects)
 			if !o.Fails {
 				continue
 			}
