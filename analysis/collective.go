@@ -35,19 +35,9 @@ type collUse struct {
 	rs    *reachState
 }
 
-// vBinder is jax.vmap(Fn, axis_name=...) (or xmap): calling it runs Fn
-// traced, with Axes bound (every name when Any).
-type vBinder struct {
-	Fn   value
-	Axes []string
-	Any  bool
-}
-
-func (*vBinder) isValue() {}
-
 // axisBinder models jax.vmap / xmap: the names it binds, literal or not.
 func (in *interp) axisBinder(name string, a args) value {
-	b := &vBinder{Fn: first(a)}
+	b := &vBatched{Fn: first(a)}
 	if name != "jax.vmap" {
 		b.Any = true // xmap binds the names of its in_axes dicts
 	}
@@ -71,7 +61,7 @@ func (in *interp) axisBinder(name string, a args) value {
 	return b
 }
 
-func (in *interp) callBinder(b *vBinder, a args, site *ir.Expr) value {
+func (in *interp) callBinder(b *vBatched, a args, site *ir.Expr) value {
 	c := *in.cur
 	c.cachedKey = ""
 	c.Traced = true

@@ -66,6 +66,9 @@ type spmdCtx struct {
 	ExplicitSharded bool
 	// Scan collects kernel effects in ctxKernel.
 	Scan *kernelScan
+	// TraceOnly: the code is only traced, never lowered (jit(f).trace,
+	// jax.make_jaxpr, jax.eval_shape).
+	TraceOnly bool
 	// cachedKey caches key(); contexts are copied before they are changed, and
 	// every such copy clears it.
 	cachedKey string
@@ -115,7 +118,7 @@ func (c *spmdCtx) key() string {
 	b.WriteString(strings.Join(c.Manual, ","))
 	b.WriteByte('|')
 	b.WriteString(strings.Join(c.MeshAxes, ","))
-	for _, f := range []bool{c.AllManual, !c.Multi.empty(), c.Mesh != nil, c.MeshLegacy, c.BoundAny, c.Traced, c.ExpectRaise, c.ExplicitSharded} {
+	for _, f := range []bool{c.AllManual, !c.Multi.empty(), c.Mesh != nil, c.MeshLegacy, c.TraceOnly, c.BoundAny, c.Traced, c.ExpectRaise, c.ExplicitSharded} {
 		if f {
 			b.WriteByte('1')
 		} else {

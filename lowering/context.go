@@ -43,6 +43,9 @@ type Context struct {
 	// kernel's lax.axis_index name, so tracing does not fail on it; the
 	// kernel still communicates without a shard_map.
 	AxisBound bool
+	// TraceOnly: the call is only traced, never lowered (jit(f).trace,
+	// jax.make_jaxpr, jax.eval_shape): only trace-time errors are raised.
+	TraceOnly bool
 }
 
 // pmapMergeVersion is when jax.pmap became jit+shard_map by default

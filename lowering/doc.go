@@ -25,9 +25,11 @@
 //
 // Everything is version-aware because users pin JAX and JAX moves quickly:
 // an API has Since, Deprecated and Removed versions, and StatusAt(v) turns
-// them into what PAL301 (removed) and PAL302 (deprecated) report. A name
-// that a project uses before it exists is StatusNotYet, which the first-wave
-// rules do not report. The version facts were read from jax-ml/jax release
+// them into what PAL301 (removed, or not yet added) and PAL302 (deprecated)
+// report. A name that a project uses before it exists is StatusNotYet,
+// which PAL301 reports only for an exactly known version; modules that
+// early releases lack (pl.tpu_sc, pl.mosaic_gpu) are the Module table, and
+// MissingError words the exception each of these raises. The version facts were read from jax-ml/jax release
 // tags (module export lists, their _deprecations dicts and CHANGELOG.md);
 // where the project's notes disagreed with the source, the source won and
 // the table comment says so.

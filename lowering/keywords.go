@@ -50,6 +50,8 @@ var keywordChanges = []KeywordChange{
 	{Callee: plgpu + "kernel", Keyword: "scratch_shapes",
 		Deprecated: V(0, 10, 2), ReplacedBy: "scratch_types",
 		Note: "plgpu.kernel(scratch_shapes=) is a deprecated alias of scratch_types= since 0.10.2"},
+	{Callee: pl + "pallas_call", Keyword: "scratch_shapes", Since: V(0, 4, 34),
+		Note: "pallas_call(scratch_shapes=) was added in 0.4.34; older releases take scratch_shapes only in a grid spec (pltpu.PrefetchScalarGridSpec)"},
 	{Callee: "jax.ShapeDtypeStruct", Keyword: "vma",
 		Since: V(0, 6, 2), Removed: V(0, 10, 0), ReplacedBy: "manual_axis_type",
 		Note: "vma= was replaced in 0.10.0 by manual_axis_type=jax.sharding.ManualAxisType(varying=...)"},

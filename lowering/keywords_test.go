@@ -23,6 +23,8 @@ func TestKeywordChanges(t *testing.T) {
 			map[string]Status{"0.10.1": ok, "0.10.2": dep, "0.11": dep}},
 		{plgpu + "kernel", "scratch_shapes", "scratch_types",
 			map[string]Status{"0.10.1": ok, "0.10.2": dep}},
+		{pl + "pallas_call", "scratch_shapes", "",
+			map[string]Status{"0.4.33": nyt, "0.4.34": ok, "0.11": ok}},
 		{"jax.ShapeDtypeStruct", "vma", "manual_axis_type",
 			map[string]Status{"0.6.1": nyt, "0.6.2": ok, "0.9.2": ok, "0.10.0": rem}},
 	}

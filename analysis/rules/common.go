@@ -118,8 +118,9 @@ func where(r analysis.Reach) string {
 
 // reachContext is the lowering context of kc reached by r.
 func reachContext(kc *analysis.KernelCall, r analysis.Reach) lowering.Context {
-	bound := r.BoundAny || kc.Effects.AxisName != "" && contains(r.Bound, kc.Effects.AxisName)
-	return lowering.Context{Kind: r.Kind, ExplicitMesh: r.ExplicitMesh, AxisBound: bound}
+	c := r.Context()
+	c.AxisBound = r.BoundAny || kc.Effects.AxisName != "" && contains(r.Bound, kc.Effects.AxisName)
+	return c
 }
 
 // onTPU reports whether kc is taken to run on TPU (analysis.Pass.Target),
@@ -150,3 +151,7 @@ func targeted(p *analysis.Pass, t analysis.Target, d analysis.Diagnostic) analys
 	}
 	return d
 }
+
+// isTPU: the kernel's own markers say TPU (the kernel-configuration
+// rules judge only kernels that name their platform).
+func isTPU(kc *analysis.KernelCall) bool { return kc.Backend == lowering.BackendTPU }

@@ -61,7 +61,7 @@ func runPAL102(p *analysis.Pass) {
 			if r.Kind != lowering.CtxShardMapPartial {
 				continue
 			}
-			o := lowering.Predict(p.Version, lowering.Context{Kind: r.Kind, AxisBound: reachContext(kc, r).AxisBound}, kc.Effects)
+			o := lowering.Predict(p.Version, reachContext(kc, r), kc.Effects)
 			if !o.Fails {
 				continue
 			}

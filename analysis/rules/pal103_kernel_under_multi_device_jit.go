@@ -16,7 +16,8 @@ var PAL103 = &analysis.Analyzer{
 			"computation spans more than one device (NamedSharding in in_shardings/out_shardings, an argument " +
 			"placed with jax.device_put(x, NamedSharding(...)), with_sharding_constraint, a context mesh from " +
 			"jax.set_mesh; a bare `with mesh:` is not enough) and no shard_map around the call. Communicating kernels are " +
-			"reported by PAL101 instead.",
+			"reported by PAL101 instead. In a library function with no caller in the workspace, the jit's " +
+			"evidence gives an info-level hint instead: its callers decide.",
 		Why: "A Mosaic kernel cannot be partitioned by XLA: lowering raises \"Mosaic kernels cannot be " +
 			"automatically partitioned. Please wrap the call in a shard_map.\" (or, with an Explicit mesh, " +
 			"\"pallas_call requires all mesh axes to be Manual\").",
@@ -76,6 +77,17 @@ func runPAL103(p *analysis.Pass) {
 				Detail:  detail(p, o), JAXError: jaxError(o),
 			}))
 			break
+		}
+		// A library function (no caller in the workspace) that jits the
+		// kernel with shardings: whether it fails depends on its callers,
+		// so a hint, as PAL101 gives for communicating kernels.
+		if r, ok := onlyUnknown(kc); ok && r.Library && r.Multi != "" && !kc.Effects.Communicates() {
+			p.Report(analysis.Diagnostic{
+				Location: kc.Site, Severity: analysis.SeverityInfo,
+				Message: fmt.Sprintf("kernel `%s` is called under a jit spanning several devices (%s): callers must run it inside jax.shard_map, or XLA cannot partition it (%s)",
+					kc.Kernel, r.Multi, r.Entry),
+				Related: pathRelated(r),
+			})
 		}
 	}
 }

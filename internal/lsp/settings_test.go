@@ -2,8 +2,10 @@ package lsp
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -12,6 +14,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/pallas-ls/pallas-ls/internal/config"
+	"github.com/pallas-ls/pallas-ls/lowering"
 )
 
 // messageHas waits for main.py's single diagnostic to mention want.
@@ -222,5 +225,37 @@ func TestPlatformEditorSetting(t *testing.T) {
 	us, ok, err := parseSettings([]byte(`{"platform": "gpu"}`))
 	if !ok || err != nil || us.Platform != "gpu" {
 		t.Errorf("parseSettings: %+v %v %v", us, ok, err)
+	}
+}
+
+// The editors offer the values the server accepts: the VS Code
+// extension's tpuChip enum is lowering.Chips, its contextLabels enum
+// labelModes.
+func TestEditorSettingValues(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "..", "editors", "vscode", "package.json"))
+	if err != nil {
+		t.Skip("no VS Code extension:", err)
+	}
+	var pkg struct {
+		Contributes struct {
+			Configuration struct {
+				Properties map[string]struct {
+					Enum []string `json:"enum"`
+				} `json:"properties"`
+			} `json:"configuration"`
+		} `json:"contributes"`
+	}
+	if err := json.Unmarshal(raw, &pkg); err != nil {
+		t.Fatal(err)
+	}
+	props := pkg.Contributes.Configuration.Properties
+	if got, want := props["pallas-ls.tpuChip"].Enum, append([]string{""}, lowering.Chips...); !slices.Equal(got, want) {
+		t.Errorf("package.json tpuChip enum = %q, want %q", got, want)
+	}
+	if got := props["pallas-ls.contextLabels"].Enum; !slices.Equal(got, labelModes) {
+		t.Errorf("package.json contextLabels enum = %q, want %q", got, labelModes)
+	}
+	if got := props["pallas-ls.platform"].Enum; !slices.Equal(got, []string{"", "auto", "tpu", "gpu"}) {
+		t.Errorf("package.json platform enum = %q", got)
 	}
 }

@@ -1,8 +1,9 @@
 import jax
+import numpy as np
 import jax.numpy as jnp
 from jax.experimental import pallas as pl
 from jax.experimental.pallas import tpu as pltpu
-from jax.sharding import PartitionSpec as P
+from jax.sharding import Mesh, PartitionSpec as P
 
 import config
 
@@ -31,4 +32,4 @@ def run(x, mesh):
     return ring(x)
 
 
-run(jnp.ones((8, 128)), jax.make_mesh((4,), ("x",)))
+run(jnp.ones((8, 128)), Mesh(np.array(jax.devices()[:4]).reshape(4), ("x",)))
