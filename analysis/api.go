@@ -90,6 +90,14 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 		return nonNone
 	case lowering.RoleAxisSize:
 		in.collective(api.Name, a, site)
+		if in.cur.Kind == ctxKernel && in.cur.Scan != nil {
+			if name, ok := constStr(argAt(a, 0, "axis_name")); ok {
+				if len(in.cur.Scan.sizes) == 0 {
+					in.cur.Scan.sizeFirst = len(in.cur.Scan.ops)
+				}
+				in.cur.Scan.sizes = append(in.cur.Scan.sizes, name)
+			}
+		}
 	case lowering.RoleCollective:
 		in.collective(api.Name, a, site)
 		return in.opaque(api.Name, a, site)

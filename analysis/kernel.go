@@ -36,9 +36,13 @@ type commOp struct {
 
 // kernelScan collects what a kernel body does while it is evaluated.
 type kernelScan struct {
-	ops      []*commOp
-	tpu, gpu bool
-	calls    []bodyCall // blockspec.go
+	ops []*commOp
+	// sizes are the literal axis names of lax.axis_size calls, and
+	// sizeFirst how many axis_index ops were recorded before the first.
+	sizes     []string
+	sizeFirst int
+	tpu, gpu  bool
+	calls     []bodyCall // blockspec.go
 }
 
 // kernelEffects is the verdict on one kernel declaration.

@@ -103,6 +103,11 @@ type Effects struct {
 	// mpmd_map path), which has no Pallas-level "communication without
 	// shard_map" check.
 	MeshKernel bool
+	// AxisSizeDeviceAxis: the kernel's first use of a device-axis name is
+	// lax.axis_size (AxisName), not lax.axis_index: outside a binder its
+	// trace fails with the plain "unbound axis name" (axis_size asks for
+	// the size before anything is bound). Not communication.
+	AxisSizeDeviceAxis bool
 	// DeviceIDs is the number of ids in a MESH int/tuple device id, for the
 	// "Number of device ids" message; 0 leaves the "{n}" placeholder.
 	DeviceIDs int
@@ -119,7 +124,7 @@ func (e Effects) normalized() Effects {
 		return e
 	}
 	return Effects{Local: true, Interpret: e.Interpret, InterpretParams: e.InterpretParams,
-		MeshKernel: e.MeshKernel}
+		MeshKernel: e.MeshKernel, AxisSizeDeviceAxis: e.AxisSizeDeviceAxis, AxisName: e.AxisName}
 }
 
 // Communicates reports whether the kernel talks to other devices at all.

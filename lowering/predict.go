@@ -47,6 +47,9 @@ func Predict(v Version, ctx Context, eff Effects) Outcome {
 // traceLayer: the kernel is traced before pallas_call is bound, so an
 // unbound axis_index fails before the abstract-eval Explicit-mode check.
 func traceLayer(v Version, ctx Context, eff Effects) (Outcome, bool) {
+	if eff.AxisSizeDeviceAxis && axisUnbound(ctx, eff) {
+		return UnboundCollective(v, "jax.lax.axis_size", false, eff.AxisName), true
+	}
 	if eff.AxisIndexDeviceAxis && axisUnbound(ctx, eff) {
 		return Outcome{Fails: true, Layer: LayerTrace, Error: "NameError",
 			Message: UnboundAxisMessage(v, placeholder(eff.AxisName)), Where: unboundAxisWhere(v)}, true

@@ -21,7 +21,8 @@ var PAL104 = &analysis.Analyzer{
 			"makes manual (axis_names=, or every mesh axis); vmap binds its axis_name and spmd_axis_name. pmap, " +
 			"xmap and binders whose names are not literal count as binding every name, and code under " +
 			"pytest.raises or assertRaises is expected to fail. Collectives inside Pallas kernels are PAL101's " +
-			"(a communicating kernel outside a fully manual shard_map). Like every SPMD rule it checks the modules " +
+			"(a communicating kernel outside a fully manual shard_map), except a kernel that asks lax.axis_size of a " +
+			"device axis in eager or single-device code, which PAL104 reports at the kernel call. Like every SPMD rule it checks the modules " +
 			"that reach Pallas (they, or a module they import, name it); it holds on every backend.",
 		Why: "JAX raises a NameError while tracing, before anything is lowered: \"Found an unbound axis name: x. To " +
 			"fix this, please call psum under `jax.shard_map`.\" (JAX 0.7+, traced psum, pmean, pmax, pmin, " +
@@ -49,6 +50,7 @@ step(jax.numpy.ones((8, 128)))
 }
 
 func runPAL104(p *analysis.Pass) {
+	kernelAxisSize(p)
 	for _, u := range p.Collectives {
 		r := u.Reach
 		o := lowering.UnboundCollective(p.Version, u.API, u.Eager, u.Axis)
@@ -81,6 +83,36 @@ func runPAL104(p *analysis.Pass) {
 			Related: related,
 			Detail:  detail(p, o), JAXError: jaxError(o),
 		})
+	}
+}
+
+// kernelAxisSize reports kernels whose body asks lax.axis_size of a
+// device axis that nothing around the call binds, in plain (eager or
+// single-device jit) code. A communicating kernel is PAL101's, and a TPU
+// kernel under a multi-device jit PAL103's: their messages predict the
+// same NameError.
+func kernelAxisSize(p *analysis.Pass) {
+	for _, kc := range p.KernelCalls {
+		if !kc.Effects.AxisSizeDeviceAxis || kc.Effects.Communicates() {
+			continue
+		}
+		for _, r := range kc.Reaches {
+			if r.Kind != lowering.CtxEagerSingle {
+				continue
+			}
+			o := lowering.Predict(p.Version, reachContext(kc, r), kc.Effects)
+			if !o.Fails || o.Error != "NameError" {
+				continue
+			}
+			p.Report(analysis.Diagnostic{
+				Location: kc.Site,
+				Message: fmt.Sprintf("kernel `%s` asks lax.axis_size(\"%s\"), an axis nothing around the call binds%s; with %s this fails: %s",
+					kc.Kernel, kc.Effects.AxisName, suffix(where(r)), version(p), quoteError(o)),
+				Related: pathRelated(r),
+				Detail:  detail(p, o), JAXError: jaxError(o),
+			})
+			break
+		}
 	}
 }
 
