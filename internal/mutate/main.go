@@ -112,17 +112,39 @@ func main() {
 	flag.IntVar(&cfg.max, "max", 0, "at most this many mutants, spread evenly over the list (0: all)")
 	flag.StringVar(&cfg.jaxVersion, "jax-version", "", "passed to pallas-ls check --jax-version")
 	merge := flag.String("merge", "", "comma-separated results.jsonl files: print (and with -out write) their combined report, run nothing")
+	sample := flag.String("sample", "", "with -merge: comma-separated results.jsonl files; only their mutants are counted (compare two runs on one sample)")
 	flag.Parse()
 	if *merge != "" {
-		all := map[string][]*Result{}
-		for _, p := range strings.Split(*merge, ",") {
-			rs, err := readResults(p)
-			if err != nil {
-				fmt.Fprintln(os.Stderr, "mutate:", err)
-				os.Exit(1)
+		read := func(list string) map[string][]*Result {
+			all := map[string][]*Result{}
+			for _, p := range strings.Split(list, ",") {
+				rs, err := readResults(p)
+				if err != nil {
+					fmt.Fprintln(os.Stderr, "mutate:", err)
+					os.Exit(1)
+				}
+				for k, v := range rs {
+					all[k] = append(all[k], v...)
+				}
 			}
-			for k, v := range rs {
-				all[k] = append(all[k], v...)
+			return all
+		}
+		all := read(*merge)
+		if *sample != "" {
+			keep := map[string]bool{}
+			for repo, rs := range read(*sample) {
+				for _, r := range rs {
+					keep[repo+"|"+r.ID] = true
+				}
+			}
+			for repo, rs := range all {
+				var kept []*Result
+				for _, r := range rs {
+					if keep[repo+"|"+r.ID] {
+						kept = append(kept, r)
+					}
+				}
+				all[repo] = kept
 			}
 		}
 		rep := Report(all)
