@@ -112,6 +112,7 @@ func main() {
 	flag.IntVar(&cfg.max, "max", 0, "at most this many mutants, spread evenly over the list (0: all)")
 	flag.StringVar(&cfg.jaxVersion, "jax-version", "", "passed to pallas-ls check --jax-version")
 	merge := flag.String("merge", "", "comma-separated results.jsonl files: print (and with -out write) their combined report, run nothing")
+	validity := flag.String("validity", "", "with -merge: comma-separated results.jsonl files whose validity verdicts (oracle or static) replace the merged ones, mutant by mutant")
 	sample := flag.String("sample", "", "with -merge: comma-separated results.jsonl files; only their mutants are counted (compare two runs on one sample)")
 	flag.Parse()
 	if *merge != "" {
@@ -145,6 +146,22 @@ func main() {
 					}
 				}
 				all[repo] = kept
+			}
+		}
+		if *validity != "" {
+			by := map[string]*Result{}
+			for repo, rs := range read(*validity) {
+				for _, r := range rs {
+					by[repo+"|"+r.ID] = r
+				}
+			}
+			for repo, rs := range all {
+				for _, r := range rs {
+					if v := by[repo+"|"+r.ID]; v != nil {
+						r.Validity, r.Valid, r.Why, r.Oracle = v.Validity, v.Valid, v.Why, v.Oracle
+						r.FirstError = firstError(r)
+					}
+				}
 			}
 		}
 		rep := Report(all)
@@ -362,17 +379,24 @@ func run(cfg *config) error {
 			ws.judge(parsed[r.File], r)
 			r.Why = why + "; " + r.Why
 		}
-		if r.Validity == "oracle" && r.Valid && r.Outcome == "killed" {
-			r.FirstError = "wrong"
-			for _, f := range r.New {
-				if f.predicts() && f.JAXError != nil && f.JAXError.Type == r.Oracle.Type && messageMatches(f.JAXError.Message, r.Oracle.Message) {
-					r.FirstError = "right"
-				}
-			}
-		}
+		r.FirstError = firstError(r)
 	}
 	fmt.Fprintf(os.Stderr, "mutate: %s: done in %s\n", cfg.name, time.Since(t0).Round(time.Second))
 	return writeOut(cfg, rs)
+}
+
+// firstError: for a killed oracle-valid mutant, "right" when a new
+// predicting finding's jax_error matches what JAX raised, else "wrong".
+func firstError(r *Result) string {
+	if r.Validity != "oracle" || !r.Valid || r.Outcome != "killed" || r.Oracle == nil {
+		return ""
+	}
+	for _, f := range r.New {
+		if f.predicts() && f.JAXError != nil && f.JAXError.Type == r.Oracle.Type && messageMatches(f.JAXError.Message, r.Oracle.Message) {
+			return "right"
+		}
+	}
+	return "wrong"
 }
 
 // check runs the binary on a scratch copy; file paths come back relative

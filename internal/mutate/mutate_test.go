@@ -350,3 +350,46 @@ func TestOracleCache(t *testing.T) {
 		t.Error("no cache file gives an empty cache")
 	}
 }
+
+// A body that calls a parameter of the function around the mutation is
+// judged by what that function's callers pass for it.
+func TestStaticJudgeThroughCallers(t *testing.T) {
+	src := `import jax
+from jax import lax
+
+def ring(x):
+  return lax.ppermute(x, "i", [(0, 1)])
+
+def local(x):
+  return x
+
+def run(mesh, actual_fn, other_fn):
+  @jax.jit
+  @jax.shard_map(mesh=mesh, in_specs=P("i"), out_specs=P("i"))
+  def compute(x):
+    return actual_fn(x)
+
+  @jax.shard_map(mesh=mesh, in_specs=P("i"), out_specs=P("i"))
+  def compute_other(x):
+    return other_fn(x)
+  return compute, compute_other
+
+run(mesh, actual_fn=ring, other_fn=local)
+run(mesh, local, local)
+`
+	f, err := parseFile("s.py", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := newWorkspace([]string{"s.py"}, func(string) *file { return f })
+	r := &Result{Mutant: Mutant{Op: OpRemoveShardMap, Site: "run", Body: "compute"}}
+	w.judge(f, r)
+	if !r.Valid || !strings.Contains(r.Why, "calls a parameter") || !strings.Contains(r.Why, "s.py:ring (ppermute(") {
+		t.Errorf("through callers: %v %q", r.Valid, r.Why)
+	}
+	r = &Result{Mutant: Mutant{Op: OpRemoveShardMap, Site: "run", Body: "compute_other"}}
+	w.judge(f, r)
+	if r.Validity != "unjudged" {
+		t.Errorf("local only: %s %q", r.Validity, r.Why)
+	}
+}
