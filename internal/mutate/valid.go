@@ -23,6 +23,10 @@ import (
 //     copy or signal, a barrier semaphore). Outside a shard_map over that
 //     axis JAX cannot lower them. A non-communicating kernel is not
 //     counted: whether it fails depends on its inputs' shardings.
+//   - shard-map-to-jit also when the wrapped function reaches a Pallas
+//     kernel and the in_specs name a mesh axis: the jit's in_shardings
+//     then shard the kernel's operands, and a Mosaic kernel cannot be
+//     partitioned automatically.
 //   - narrow-axis-names: valid when the wrapped function reaches a Pallas
 //     kernel (pallas_call, pl.kernel, core_map) or such an operation: a
 //     Mosaic kernel inside a shard_map that is not manual over every mesh
@@ -272,6 +276,12 @@ func (w *workspace) judge(f *file, r *Result) {
 			return
 		}
 	default:
+		if r.Op == OpShardMapToJit && r.Sharded {
+			if at := w.reaches(f, r.Body, kernelRE); at != "" {
+				r.Valid, r.Why = true, "the body reaches a Pallas kernel and in_shardings shard its operands over a mesh axis: "+at
+				return
+			}
+		}
 		if at := w.reaches(f, r.Body, commRE); at != "" {
 			r.Valid, r.Why = true, "the body names mesh axes: "+at
 			return
