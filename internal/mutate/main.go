@@ -114,7 +114,15 @@ func main() {
 	merge := flag.String("merge", "", "comma-separated results.jsonl files: print (and with -out write) their combined report, run nothing")
 	validity := flag.String("validity", "", "with -merge: comma-separated results.jsonl files whose validity verdicts (oracle or static) replace the merged ones, mutant by mutant")
 	sample := flag.String("sample", "", "with -merge: comma-separated results.jsonl files; only their mutants are counted (compare two runs on one sample)")
+	rejudge := flag.String("rejudge", "", "a results.jsonl of -repo: judge its statically judged mutants again with this harness's rules, write -out; run nothing else")
 	flag.Parse()
+	if *rejudge != "" {
+		if err := rejudgeRun(cfg, *rejudge); err != nil {
+			fmt.Fprintln(os.Stderr, "mutate:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *merge != "" {
 		read := func(list string) map[string][]*Result {
 			all := map[string][]*Result{}
@@ -383,6 +391,65 @@ func run(cfg *config) error {
 	}
 	fmt.Fprintf(os.Stderr, "mutate: %s: done in %s\n", cfg.name, time.Since(t0).Round(time.Second))
 	return writeOut(cfg, rs)
+}
+
+// rejudgeRun re-applies the static rules to a finished run's mutants (the
+// rules changed; the checks and oracle verdicts stay).
+func rejudgeRun(cfg *config, path string) error {
+	byRepo, err := readResults(path)
+	if err != nil {
+		return err
+	}
+	rels, _, err := pyFiles(cfg.repo)
+	if err != nil {
+		return err
+	}
+	parsed := map[string]*file{}
+	load := func(rel string) *file {
+		if f, ok := parsed[rel]; ok {
+			return f
+		}
+		src, err := os.ReadFile(filepath.Join(cfg.repo, filepath.FromSlash(rel)))
+		var f *file
+		if err == nil {
+			f, _ = parseFile(rel, src)
+		}
+		parsed[rel] = f
+		return f
+	}
+	ws := newWorkspace(rels, load)
+	fresh := map[string]Mutant{}
+	for repo, rs := range byRepo {
+		cfg.name = repo
+		for _, r := range rs {
+			if r.Validity == "oracle" {
+				continue
+			}
+			f := load(r.File)
+			if f == nil {
+				continue
+			}
+			if _, ok := fresh[r.ID]; !ok {
+				ms, _ := Mutants(r.File, f.src)
+				for _, m := range ms {
+					fresh[m.ID] = m
+				}
+			}
+			if m, ok := fresh[r.ID]; ok {
+				r.Sharded, r.Body, r.Site = m.Sharded, m.Body, m.Site
+			}
+			why := r.Why
+			if i := strings.Index(why, "; "); i >= 0 {
+				why = why[:i]
+			}
+			ws.judge(f, r)
+			r.Why = why + "; " + r.Why
+		}
+		if err := writeOut(cfg, rs); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // firstError: for a killed oracle-valid mutant, "right" when a new
