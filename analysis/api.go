@@ -97,6 +97,15 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 		if f := first(a); f != unknown {
 			return &vCustom{Fn: f, Part: true}
 		}
+	case lowering.RoleExport, lowering.RoleTraceWrap:
+		if f := first(a); f != unknown {
+			return staged(f, api.Role == lowering.RoleExport)
+		}
+	case lowering.RoleTraceCall:
+		if f := first(a); f != unknown && len(a.pos) > 0 {
+			in.callStaged(staged(f, false), args{pos: a.pos[1:], kw: a.kw, opaque: a.opaque}, site)
+			return unknown
+		}
 	case lowering.RoleSelfWrapping:
 		return nonNone
 	case lowering.RoleSetMesh:
@@ -107,7 +116,7 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 			in.cur = &c
 		}
 	}
-	return &vExtCall{Qual: api.Name, Args: a.pos, Kw: a.kw, Site: site}
+	return &vExtCall{Qual: api.Name, Args: a.pos, Kw: a.kw, Site: site, File: in.file}
 }
 
 func first(a args) value {
@@ -128,10 +137,14 @@ func first(a args) value {
 // kernels). Calling them at wrap time instead could run a body in the
 // wrong context (a decorator applied at module level, say).
 func (in *interp) opaque(qual string, a args, site *ir.Expr) value {
+	if v, ok := foldCall(qual, a); ok { // arith.go
+		return v
+	}
 	if in.cur.Kind == ctxKernel {
+		in.bodyCall(qual, site) // blockspec.go
 		in.callFunctionArgs(a, site)
 	}
-	return &vExtCall{Qual: qual, Args: a.pos, Kw: a.kw, Site: site}
+	return &vExtCall{Qual: qual, Args: a.pos, Kw: a.kw, Site: site, File: in.file}
 }
 
 // transparent handles wrappers and control flow that inherit the caller's
@@ -171,6 +184,10 @@ func (in *interp) transparent(name string, a args, site *ir.Expr) value {
 		return &vExternal{Qual: name}
 	case name == "jax.named_scope":
 		return &vExternal{Qual: identity}
+	case name == "jax.vmap":
+		if f := first(a); f != unknown {
+			return &vBatched{Fn: f}
+		}
 	}
 	if f := first(a); f != unknown {
 		return f
@@ -207,7 +224,7 @@ func (in *interp) callExtResult(f *vExtCall, a args, site *ir.Expr) value {
 			out = in.call(v, a, site)
 			continue
 		}
-		c := &spmdCtx{Kind: ctxUnknown, Mesh: in.cur.Mesh}
+		c := &spmdCtx{Kind: ctxUnknown, Mesh: in.cur.Mesh, TraceOnly: in.cur.TraceOnly}
 		out = in.withCtx(c, site, f.Qual, func() value { return in.call(v, a, site) })
 	}
 	if fns == 1 {

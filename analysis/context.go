@@ -52,8 +52,14 @@ type spmdCtx struct {
 	Jit text
 	// Mesh is the context mesh (jax.set_mesh / with mesh:).
 	Mesh *vMesh
+	// MeshLegacy: Mesh comes from a bare `with mesh:`, which puts a jit
+	// on no more devices by itself (exec.go: meshOfContextManager).
+	MeshLegacy bool
 	// Scan collects kernel effects in ctxKernel.
 	Scan *kernelScan
+	// TraceOnly: the code is only traced, never lowered (jit(f).trace,
+	// jax.make_jaxpr, jax.eval_shape).
+	TraceOnly bool
 	// cachedKey caches key(); contexts are copied before they are changed, and
 	// every such copy clears it.
 	cachedKey string
@@ -103,7 +109,7 @@ func (c *spmdCtx) key() string {
 	b.WriteString(strings.Join(c.Manual, ","))
 	b.WriteByte('|')
 	b.WriteString(strings.Join(c.MeshAxes, ","))
-	for _, f := range []bool{c.AllManual, !c.Multi.empty(), c.Mesh != nil} {
+	for _, f := range []bool{c.AllManual, !c.Multi.empty(), c.Mesh != nil, c.MeshLegacy, c.TraceOnly} {
 		if f {
 			b.WriteByte('1')
 		} else {

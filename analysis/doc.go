@@ -9,6 +9,7 @@
 //
 //	contract     what rules and front ends see
 //	  options.go     Options (settings and the rule set of a run), SourceFile
+//	  target.go      Target: the backend a kernel call runs on, and why (Pass.Target)
 //	  diagnostic.go  Diagnostic, Location, SuggestedFix, TextEdit
 //	  edits.go       a span of an ir.Summary as a Location; the edits of fixes
 //	  analyzer.go    Analyzer, Doc, Pass; Validate checks a rule set
@@ -36,7 +37,8 @@
 //	             a reuse; summarize.go summaries (cached, parsed in
 //	             parallel and incrementally); report.go the rules one by
 //	             one, suppressions, notes; reuse.go which edits keep the
-//	             last run; store.go the on-disk cache
+//	             last run; store.go the on-disk cache; platform.go the
+//	             project's platform evidence (target.go)
 //
 // Where new things go. A rule: a file in analysis/rules, listed in
 // rules.All, with fixtures in rules/testdata/CODE and a Doc whose Example

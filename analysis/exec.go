@@ -140,10 +140,10 @@ func (in *interp) execWith(env *scope, st *ir.Stmt) bool {
 	saved := in.cur
 	for _, it := range st.Items {
 		v := in.eval(env, it.Ctx)
-		if m := meshOfContextManager(v); m != nil {
+		if m, legacy := meshOfContextManager(v); m != nil {
 			c := *in.cur
 			c.cachedKey = "" // the copy will change
-			c.Mesh = m
+			c.Mesh, c.MeshLegacy = m, legacy
 			in.cur = &c
 		}
 		if it.Target != nil {
@@ -155,19 +155,24 @@ func (in *interp) execWith(env *scope, st *ir.Stmt) bool {
 	return r
 }
 
-func meshOfContextManager(v value) *vMesh {
+// meshOfContextManager returns the mesh a with-item sets; legacy is set
+// for a bare `with mesh:`, which only sets the resource environment: a
+// jit under it still runs on one device unless its inputs or shardings
+// say otherwise (the oracle: a local kernel under `with mesh:
+// jax.jit(f)(x)` runs on every version, under jax.set_mesh it fails).
+func meshOfContextManager(v value) (m *vMesh, legacy bool) {
 	switch v := v.(type) {
 	case *vMesh:
-		return v
+		return v, true
 	case *vExtCall:
 		if isSetMesh(v.Qual) && len(v.Args) > 0 {
 			if m, ok := v.Args[0].(*vMesh); ok {
-				return m
+				return m, false
 			}
-			return &vMesh{}
+			return &vMesh{}, false
 		}
 	}
-	return nil
+	return nil, false
 }
 
 // assign binds a target expression; attribute targets on instances

@@ -39,6 +39,10 @@ type KernelCall struct {
 	// OutArity is the number of outputs when out_shape is a literal
 	// sequence (0: one output, or unknown).
 	OutArity int
+	// Config is how a pallas_call is configured (nil for pl.kernel and
+	// core_map); BodyCalls are the external calls its body makes.
+	Config    *KernelConfig
+	BodyCalls []BodyCall
 }
 
 // MeshRef is a name bound to a device mesh.
@@ -61,6 +65,10 @@ type Reach struct {
 	Kind lowering.ContextKind // after folding: eager-single, jit-multi, shard-map-*, pmap, unknown
 	// ExplicitMesh is set when the context mesh is Explicit (make_mesh).
 	ExplicitMesh bool
+	// TraceOnly is set when the path only traces the kernel call
+	// (jit(f).trace, jax.make_jaxpr, jax.eval_shape): nothing is lowered,
+	// so only trace-time errors can be raised.
+	TraceOnly bool
 	// Multi is the multi-device evidence, for PAL103.
 	Multi string
 	// Missing lists mesh axes left non-manual (PAL102).
@@ -90,6 +98,11 @@ type Reach struct {
 	JitDef *ir.FuncDef
 	// JitDeco is that function's jit decorator expression.
 	JitDeco *ir.Expr
+}
+
+// Context is the lowering context of the reach, for lowering.Predict.
+func (r Reach) Context() lowering.Context {
+	return lowering.Context{Kind: r.Kind, ExplicitMesh: r.ExplicitMesh, TraceOnly: r.TraceOnly}
 }
 
 // OuterCall is a call expression on a witness path.

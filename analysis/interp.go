@@ -136,13 +136,16 @@ type frame struct {
 }
 
 type interp struct {
-	ctx    context.Context
-	prog   *program
-	opts   *Options
-	stack  []*frame
-	scans  int // kernel scans in progress
-	memo   map[string]value
-	active map[string]bool
+	ctx   context.Context
+	prog  *program
+	opts  *Options
+	stack []*frame
+	scans int // kernel scans in progress
+	// batched counts the vmapped calls in progress: the arrays a kernel
+	// sees there are not the ones passed (blockspec.go).
+	batched int
+	memo    map[string]value
+	active  map[string]bool
 	// called holds, for each function whose body ran (or counts as run:
 	// inert.go), the number of the entry that first ran it (from 1).
 	called map[*ir.FuncDef]int32

@@ -38,6 +38,7 @@ type commOp struct {
 type kernelScan struct {
 	ops      []*commOp
 	tpu, gpu bool
+	calls    []bodyCall // blockspec.go
 }
 
 // kernelEffects is the verdict on one kernel declaration.
@@ -48,6 +49,8 @@ type kernelEffects struct {
 	Ops     []*commOp // the communicating ones, in source order
 	// MaybeComm: communication over axes whose names are not known here.
 	MaybeComm bool
+	// Calls are the external calls of the body (blockspec.go).
+	Calls []bodyCall
 }
 
 func (in *interp) pallasCall(api string, a args, site *ir.Expr) value {
@@ -72,7 +75,7 @@ func (in *interp) applyKernelFactory(f *vKernelFactory, a args, site *ir.Expr) v
 	k := &kernelDecl{Site: f.Site, File: in.file, API: f.API, Entry: "kernel", Body: body, Kw: f.Kw}
 	if f.CoreMap {
 		k.Entry = "core_map"
-		in.kernelCalled(k, f.Site)
+		in.kernelCalled(k, f.Site, nil)
 		return unknown
 	}
 	return &vPallas{K: k}
@@ -248,6 +251,8 @@ func kernelName(v value) string {
 	case *vFunc:
 		return v.Def.Name
 	case *vPartial:
+		return kernelName(v.Fn)
+	case *vBatched:
 		return kernelName(v.Fn)
 	case *vUnion:
 		return kernelName(v.Alts[0])

@@ -121,11 +121,15 @@ func axesText(known bool, manual, auto []string) string {
 	return strings.Join(parts, ", ")
 }
 
+// unknownBackendLabel stands for the backend of a kernel without markers
+// of its own until the run's platform replaces it (report.go: withTargets).
+const unknownBackendLabel = "backend unknown"
+
 // kernelLabel is a kernel call's label: backend, communication, contexts.
 func kernelLabel(f *KernelCall, reaches []ReachInfo) string {
 	backend := strings.ToUpper(f.Backend.String())
 	if f.Backend == lowering.BackendUnknown {
-		backend = "backend unknown"
+		backend = unknownBackendLabel
 	}
 	parts := []string{backend, commLabel(f)}
 	var ctxs []string

@@ -109,6 +109,9 @@ func meshValue(name string, a args) value {
 // meshDevices reads a literal device count: make_mesh((1, 1), ...) or
 // devices=[one device].
 func meshDevices(name string, a args) int {
+	if d, ok := argAt(a, 0, "devices").(*vSeq); ok && name == "jax.sharding.Mesh" {
+		return len(d.Items)
+	}
 	if d, ok := a.kw["devices"].(*vSeq); ok {
 		return len(d.Items)
 	}

@@ -29,6 +29,7 @@ type (
 		Args []value
 		Kw   map[string]value
 		Site *ir.Expr
+		File *ir.Summary // Site's file
 	}
 	// vModule is a workspace module.
 	vModule struct{ M *module }
@@ -56,8 +57,13 @@ type (
 		Args []value
 		Kw   map[string]value
 	}
-	// vSeq is a tuple or list.
-	vSeq struct{ Items []value }
+	// vSeq is a tuple or list; List is set for a list (or a sequence
+	// spread from one), which the program may have appended to since:
+	// blockspec.go trusts its length only where it is written inline.
+	vSeq struct {
+		Items []value
+		List  bool
+	}
 	// vDict is a dict display with literal string keys. Open is set when
 	// the dict may hold more entries than those listed (a **kwargs whose
 	// caller's keywords are only partly known): a missing key is then
@@ -86,6 +92,20 @@ type (
 		Site     *ir.Expr
 		Describe text
 	}
+	// vStaged is a staging step that does not run the function: Lower
+	// (jit(f).lower, an exported function, jit(f).trace(...).lower) lowers
+	// it, every lowering error included; otherwise (jit(f).trace,
+	// jax.make_jaxpr(f), jit(f).eval_shape) it is only traced. The
+	// function runs under the jit J when set, else Fn as it is. Traced:
+	// calling it returns a Traced, whose .lower() lowers with the same
+	// arguments (Bound).
+	vStaged struct {
+		J      *vJitted
+		Fn     value
+		Lower  bool
+		Traced bool
+		Bound  *args
+	}
 	// vJitFactory is functools.partial(jax.jit, ...) used as a decorator.
 	vJitFactory struct {
 		Multi string
@@ -95,6 +115,8 @@ type (
 		Fn   value
 		Site *ir.Expr
 	}
+	// vBatched is jax.vmap(Fn): calling it calls Fn, on batched arrays.
+	vBatched struct{ Fn value }
 	// vDeferred wraps functions handed to an unknown external callable:
 	// calling the result calls them, in the caller's context.
 	vDeferred struct{ Fns []value }
@@ -152,6 +174,7 @@ func (*vInstance) isValue()        {}
 func (*vPartial) isValue()         {}
 func (*vSeq) isValue()             {}
 func (*vDict) isValue()            {}
+func (*vStaged) isValue()          {}
 func (*vUnion) isValue()           {}
 func (*vPallas) isValue()          {}
 func (*vShardMapped) isValue()     {}
@@ -160,6 +183,7 @@ func (*vJitted) isValue()          {}
 func (*vJitFactory) isValue()      {}
 func (*vPmapped) isValue()         {}
 func (*vDeferred) isValue()        {}
+func (*vBatched) isValue()         {}
 func (*vMesh) isValue()            {}
 func (*vCoreMesh) isValue()        {}
 func (*vSharding) isValue()        {}

@@ -39,6 +39,9 @@ type Context struct {
 	// ExplicitMesh: an Explicit-axes mesh with sharded inputs (the
 	// jax.make_mesh default since 0.9.0). Only matters for CtxJitMulti.
 	ExplicitMesh bool
+	// TraceOnly: the call is only traced, never lowered (jit(f).trace,
+	// jax.make_jaxpr, jax.eval_shape): only trace-time errors are raised.
+	TraceOnly bool
 }
 
 // pmapMergeVersion is when jax.pmap became jit+shard_map by default

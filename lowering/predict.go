@@ -16,7 +16,8 @@ var (
 // trace-time checks first, then Pallas-to-Mosaic lowering, then the Mosaic
 // custom-call lowering; interpret mode replaces the last two. An unknown
 // context predicts no failure, because pallas-ls never reports on guesses.
-// It assumes a TPU kernel; the caller skips GPU kernels.
+// It assumes a TPU kernel; the caller skips GPU kernels. A trace-only
+// context (ctx.TraceOnly) stops after the trace layer.
 func Predict(v Version, ctx Context, eff Effects) Outcome {
 	ctx = ctx.Effective(v)
 	if ctx.Kind == CtxUnknown {
@@ -25,6 +26,9 @@ func Predict(v Version, ctx Context, eff Effects) Outcome {
 	eff = eff.normalized()
 	if o, ok := traceLayer(v, ctx, eff); ok {
 		return o
+	}
+	if ctx.TraceOnly {
+		return Outcome{} // tracing never reaches the lowering layers
 	}
 	if eff.Interpret {
 		return interpretLayer(v, ctx, eff)

@@ -32,6 +32,9 @@ const (
 	RoleCoreMesh                // chip-local meshes (TensorCore, subcores): not an SPMD context
 	RoleDeviceIdType            // DeviceIdType enum holder (MESH / LOGICAL)
 	RoleInterpretParams         // interpret-mode parameters: Mosaic layers are skipped
+	RoleExport                  // jax.export.export(f): calling the result lowers f (every layer) without running it
+	RoleTraceWrap               // jax.make_jaxpr(f): calling the result traces f, nothing is lowered
+	RoleTraceCall               // jax.eval_shape(f, *args): traces f now, nothing is lowered
 )
 
 var roleNames = [...]string{
@@ -58,6 +61,9 @@ var roleNames = [...]string{
 	RoleCoreMesh:           "core-mesh",
 	RoleDeviceIdType:       "device-id-type",
 	RoleInterpretParams:    "interpret-params",
+	RoleExport:             "export",
+	RoleTraceWrap:          "trace-wrap",
+	RoleTraceCall:          "trace-call",
 }
 
 // String returns a stable kebab-case name, used in hover text and tests.

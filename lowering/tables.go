@@ -152,6 +152,15 @@ func jaxAPIs() []API {
 		{Name: "jax.lax.axis_index", Role: RoleAxisIndex},
 		{Name: "jax.lax.axis_size", Role: RoleAxisSize, Since: V(0, 6, 1)},
 		{Name: "jax.ShapeDtypeStruct", Note: "its vma= keyword became manual_axis_type= in 0.10.0"},
+		// Staging without running. jit(f).lower(...) and .trace(...) are
+		// methods of the jitted function (the analysis models them there);
+		// these are the free functions. Export lowers, so it reaches every
+		// layer of Predict; make_jaxpr and eval_shape stop after tracing.
+		{Name: "jax.export.export", Role: RoleExport, Since: V(0, 4, 30)},
+		{Name: "jax.experimental.export.export", Role: RoleExport,
+			Note: "the pre-0.4.30 spelling of jax.export.export"},
+		{Name: "jax.make_jaxpr", Role: RoleTraceWrap},
+		{Name: "jax.eval_shape", Role: RoleTraceCall},
 	}
 	out = append(out, transparentAPIs()...)
 	return append(out, meshAPIs()...)

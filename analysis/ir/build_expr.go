@@ -74,12 +74,10 @@ func (b *builder) expr(id pp.NodeID) *Expr {
 		e.Op = b.name(t.ChildByField(id, pp.FieldOperator))
 	case pp.KindBinaryOperator:
 		e.Kind = ExBinOp
-		calls := b.calls
+		// The operands are kept even without calls: the interpreter folds
+		// arithmetic on known ints and tuples (block shapes, grids).
 		e.Args = []*Expr{b.expr(t.ChildByField(id, pp.FieldLeft)), b.expr(t.ChildByField(id, pp.FieldRight))}
 		e.Op = b.name(t.ChildByField(id, pp.FieldOperator))
-		if b.calls == calls {
-			e.Args = nil // arithmetic without calls: only its (non-None) result matters
-		}
 	case pp.KindConditionalExpr:
 		e.Kind = ExCond
 		for _, c := range t.NamedChildren(id) {
@@ -101,6 +99,10 @@ func (b *builder) expr(id pp.NodeID) *Expr {
 	case pp.KindKeywordArgument:
 		// Only inside argument lists, handled by call.
 	default:
+		if k.String() == "slice" {
+			b.slice(id, e)
+			break
+		}
 		// Opaque to the analysis, but calls nested anywhere inside (await,
 		// unary minus, comprehensions, f-strings) still run: keep them,
 		// and nothing else (this is where most of a file's nodes are).
@@ -138,6 +140,29 @@ func (b *builder) call(id pp.NodeID, e *Expr) {
 		default:
 			e.Args = append(e.Args, b.expr(a))
 		}
+	}
+}
+
+// slice builds `start:stop:step`: the bounds in order, a missing one the
+// constant None.
+func (b *builder) slice(id pp.NodeID, e *Expr) {
+	t := b.t
+	e.Kind = ExSlice
+	bounds := [3]*Expr{}
+	i := 0
+	for c := t.FirstChild(id); c != pp.NoNode && i < 3; c = t.NextSibling(c) {
+		switch {
+		case t.LeafText(c) == ":" && !t.N(c).Named():
+			i++
+		case t.N(c).Named() && t.Kind(c) != pp.KindComment:
+			bounds[i] = b.expr(c)
+		}
+	}
+	for _, x := range bounds {
+		if x == nil {
+			x = &Expr{Kind: ExConst, Span: pp.Span{Start: e.Span.Start, End: e.Span.Start}, Const: &Const{Kind: ConstNone}}
+		}
+		e.Args = append(e.Args, x)
 	}
 }
 

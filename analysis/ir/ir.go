@@ -27,6 +27,7 @@ const (
 	ExStarred                   // *X (in calls and displays)
 	ExBinOp                     // Args[0] Ops[0] Args[1]
 	ExSet                       // {Args...}
+	ExSlice                     // Args[0]:Args[1]:Args[2], a missing bound None (in subscripts)
 )
 
 // ConstKind classifies a literal.

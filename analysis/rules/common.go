@@ -116,4 +116,35 @@ func where(r analysis.Reach) string {
 	return s
 }
 
+// onTPU reports whether kc is taken to run on TPU (analysis.Pass.Target),
+// where the SPMD rules hold, with that target.
+func onTPU(p *analysis.Pass, kc *analysis.KernelCall) (analysis.Target, bool) {
+	t := p.Target(kc)
+	return t, t.TPU()
+}
+
+// fails is the "with JAX 0.11 this fails" of a message; on an assumed
+// TPU it is conditional: "on TPU (assumed), with JAX 0.11 this fails".
+func fails(p *analysis.Pass, t analysis.Target) string {
+	if t.Assumed {
+		return "on TPU (assumed: no platform evidence), with " + version(p) + " this fails"
+	}
+	return "with " + version(p) + " this fails"
+}
+
+// targeted adapts a finding to its platform: on an assumed TPU an error
+// is a warning (a GPU project silences it with platform = "gpu"), and the
+// hover says which platform was taken and why.
+func targeted(p *analysis.Pass, t analysis.Target, d analysis.Diagnostic) analysis.Diagnostic {
+	if t.Assumed && (d.Severity == analysis.SeverityError || d.Severity == 0 && p.Analyzer.Severity == analysis.SeverityError) {
+		d.Severity = analysis.SeverityWarning
+	}
+	if d.Detail != "" {
+		d.Detail += "\nPlatform: " + t.Backend.String() + " (" + t.Reason + ").\n"
+	}
+	return d
+}
+
+// isTPU: the kernel's own markers say TPU (the kernel-configuration
+// rules judge only kernels that name their platform).
 func isTPU(kc *analysis.KernelCall) bool { return kc.Backend == lowering.BackendTPU }

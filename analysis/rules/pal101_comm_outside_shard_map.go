@@ -51,7 +51,8 @@ x = jax.numpy.ones((8, 128))
 
 func runPAL101(p *analysis.Pass) {
 	for _, kc := range p.KernelCalls {
-		if !isTPU(kc) || !kc.Effects.Communicates() && !kc.MaybeComm {
+		t, tpu := onTPU(p, kc)
+		if !tpu || !kc.Effects.Communicates() && !kc.MaybeComm {
 			continue
 		}
 		if r, o, ok := failingReach(p.Version, kc); ok && kc.Effects.Communicates() {
@@ -62,14 +63,14 @@ func runPAL101(p *analysis.Pass) {
 			if fix, ok := decorateFix(p, kc, r); ok {
 				fixes = append(fixes, fix)
 			}
-			p.Report(analysis.Diagnostic{
+			p.Report(targeted(p, t, analysis.Diagnostic{
 				Fixes:    fixes,
 				Location: kc.Site,
-				Message: fmt.Sprintf("communicating kernel `%s` (%s) is called outside a fully manual jax.shard_map%s; with %s this fails: %s",
-					kc.Kernel, opSummary(kc), suffix(where(r)), version(p), quoteError(o)),
+				Message: fmt.Sprintf("communicating kernel `%s` (%s) is called outside a fully manual jax.shard_map%s; %s: %s",
+					kc.Kernel, opSummary(kc), suffix(where(r)), fails(p, t), quoteError(o)),
 				Related: append(opsRelated(kc), pathRelated(r)...),
 				Detail:  detail(p, o), JAXError: jaxError(o),
-			})
+			}))
 			continue
 		}
 		if r, ok := onlyUnknown(kc); ok && r.Library {
@@ -96,7 +97,7 @@ func failingReach(v lowering.Version, kc *analysis.KernelCall) (analysis.Reach, 
 	for _, r := range kc.Reaches {
 		switch r.Kind {
 		case lowering.CtxEagerSingle, lowering.CtxJitMulti, lowering.CtxPmap:
-			o := lowering.Predict(v, lowering.Context{Kind: r.Kind, ExplicitMesh: r.ExplicitMesh}, kc.Effects)
+			o := lowering.Predict(v, r.Context(), kc.Effects)
 			if o.Fails {
 				return r, o, true
 			}

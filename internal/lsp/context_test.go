@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -215,16 +216,27 @@ func TestCallHierarchy(t *testing.T) {
 			Position:     protocol.Position{Line: 0}}}); len(items) != 0 {
 		t.Errorf("hierarchy at line 1: %v", items)
 	}
-	// An item whose kernel call was edited away has no callers.
-	tc.open("kernels/ring.py", "import jax\n")
-	if calls, err := tc.server.IncomingCalls(tc.ctx(), &protocol.CallHierarchyIncomingCallsParams{Item: items[0]}); err != nil || len(calls) != 0 {
-		t.Errorf("incoming calls of a deleted call = %v, %v", calls, err)
+	// Forged steps and contexts are answered with nothing.
+	for _, data := range []string{`{"file": %q, "start": %d, "kernel": %q, "reach": 0, "step": -7}`,
+		`{"file": %q, "start": %d, "kernel": %q, "reach": 99, "step": 0}`} {
+		forged := items[0]
+		var ref hierarchyRef
+		_ = json.Unmarshal(items[0].Data, &ref)
+		forged.Data = protocol.LSPAny(fmt.Sprintf(data, ref.File, ref.Start, ref.Kernel))
+		if calls, err := tc.server.IncomingCalls(tc.ctx(), &protocol.CallHierarchyIncomingCallsParams{Item: forged}); err != nil || len(calls) != 0 {
+			t.Errorf("incoming calls of %s = %v, %v", forged.Data, calls, err)
+		}
 	}
 	// A foreign item is answered with nothing, not an error.
 	foreign := items[0]
 	foreign.Data = protocol.LSPAny(`[1, 2]`)
 	if calls, err := tc.server.IncomingCalls(tc.ctx(), &protocol.CallHierarchyIncomingCallsParams{Item: foreign}); err != nil || len(calls) != 0 {
 		t.Errorf("incoming calls of a foreign item = %v, %v", calls, err)
+	}
+	// An item whose kernel call was edited away has no callers.
+	tc.open("kernels/ring.py", "import jax\n")
+	if calls, err := tc.server.IncomingCalls(tc.ctx(), &protocol.CallHierarchyIncomingCallsParams{Item: items[0]}); err != nil || len(calls) != 0 {
+		t.Errorf("incoming calls of a deleted call = %v, %v", calls, err)
 	}
 }
 
@@ -346,7 +358,7 @@ func TestStatusCommand(t *testing.T) {
 	}
 	st := ask(string(tc.uri("train.py")))
 	if st.Server != "pallas-ls 9.9" || st.JAXVersion != "0.11" || !strings.Contains(st.JAXVersionReason, "jax pin") ||
-		st.Platform != "auto" || st.Folder != tc.root || st.Files == 0 || st.ContextLabels != "auto" {
+		st.Platform != "tpu" || !strings.Contains(st.PlatformReason, "jax[tpu]") || st.Folder != tc.root || st.Files == 0 || st.ContextLabels != "auto" {
 		t.Errorf("status = %+v", st)
 	}
 	if st2 := ask(); st2 != st {

@@ -1,0 +1,228 @@
+package main
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/pallas-ls/pallas-ls/pyparse"
+)
+
+// Static validity, for mutants the oracle cannot run (their modules import
+// vllm, torch, a TPU-only library, or are library code that nothing runs
+// by itself). The rule, per operator:
+//
+//   - rename-axis: valid. The new name ("x_renamed") is bound by no mesh,
+//     shard_map or pmap anywhere, so JAX raises an unbound-axis NameError
+//     (or Pallas its device-id error) wherever the line runs.
+//   - remove-shard-map, call-body-directly, shard-map-to-jit: valid when the
+//     wrapped function reaches, through functions of its own module and of
+//     workspace modules it imports by name, an operation that names a mesh
+//     axis (lax.axis_index/axis_size, a collective, a device_id, a remote
+//     copy or signal, a barrier semaphore). Outside a shard_map over that
+//     axis JAX cannot lower them. A non-communicating kernel is not
+//     counted: whether it fails depends on its inputs' shardings.
+//   - narrow-axis-names: valid when the wrapped function reaches a Pallas
+//     kernel (pallas_call, pl.kernel, core_map) or such an operation: a
+//     Mosaic kernel inside a shard_map that is not manual over every mesh
+//     axis fails to lower.
+//
+// Otherwise the mutant is "unjudged" and is left out of the figures.
+
+var commRE = regexp.MustCompile(`\b(axis_index|axis_size|psum|pmean|pmax|pmin|ppermute|pshuffle|all_gather|all_to_all|psum_scatter|make_async_remote_copy|async_remote_copy|get_barrier_semaphore)\s*\(|\bdevice_id\s*=`)
+var kernelRE = regexp.MustCompile(`\b(pallas_call|core_map|pl\.kernel|pltpu\.kernel|emit_pipeline)\b`)
+var identRE = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
+
+// workspace gives the static judge the repository's files by module name.
+type workspace struct {
+	files  map[string]*file // by slash path
+	load   func(rel string) *file
+	module map[string]string // dotted module -> rel path
+}
+
+func newWorkspace(rels []string, load func(rel string) *file) *workspace {
+	w := &workspace{files: map[string]*file{}, load: load, module: map[string]string{}}
+	for _, r := range rels {
+		mod := strings.TrimSuffix(r, ".py")
+		mod = strings.TrimSuffix(mod, "/__init__")
+		parts := strings.Split(mod, "/")
+		// Every suffix of the path is a candidate module name (src/ and
+		// python/ layouts); the longest path wins on a clash.
+		for i := range parts {
+			name := strings.Join(parts[i:], ".")
+			if old, ok := w.module[name]; !ok || len(old) > len(r) {
+				w.module[name] = r
+			}
+		}
+	}
+	return w
+}
+
+func (w *workspace) get(rel string) *file {
+	if f, ok := w.files[rel]; ok {
+		return f
+	}
+	f := w.load(rel)
+	w.files[rel] = f
+	return f
+}
+
+// imports maps the names a file imports from workspace modules to the
+// module's file.
+func (w *workspace) imports(f *file) map[string]string {
+	out := map[string]string{}
+	t := f.t
+	for id := nodeID(0); int(id) < len(t.Nodes); id++ {
+		if t.Kind(id) == pyparse.KindImport {
+			// import a.b as c / import a: the module's functions by c.name
+			for _, c := range t.NamedChildren(id) {
+				name, alias := t.LeafText(c), ""
+				if t.Kind(c) == pyparse.KindAliasedImport {
+					name = t.LeafText(t.ChildByField(c, pyparse.FieldName))
+					alias = t.LeafText(t.ChildByField(c, pyparse.FieldAlias))
+				} else if strings.Contains(name, ".") {
+					continue // import a.b binds a, not a.b
+				} else {
+					alias = name
+				}
+				if rel, ok := w.module[name]; ok {
+					out[alias] = rel
+				}
+			}
+			continue
+		}
+		if t.Kind(id) != pyparse.KindImportFrom {
+			continue
+		}
+		modNode := t.ChildByField(id, pyparse.FieldModuleName)
+		mod := t.LeafText(modNode)
+		if strings.HasPrefix(mod, ".") {
+			dir := path.Dir(f.rel)
+			dots := len(mod) - len(strings.TrimLeft(mod, "."))
+			for i := 1; i < dots; i++ {
+				dir = path.Dir(dir)
+			}
+			rest := strings.TrimLeft(mod, ".")
+			mod = strings.ReplaceAll(dir, "/", ".")
+			if rest != "" {
+				mod += "." + rest
+			}
+		}
+		for _, c := range t.NamedChildren(id) {
+			if c == modNode {
+				continue
+			}
+			name, alias := "", ""
+			switch t.Kind(c) {
+			case pyparse.KindDottedName:
+				name = t.LeafText(c)
+				alias = name
+			case pyparse.KindAliasedImport:
+				name = t.LeafText(t.ChildByField(c, pyparse.FieldName))
+				alias = t.LeafText(t.ChildByField(c, pyparse.FieldAlias))
+			default:
+				continue
+			}
+			if rel, ok := w.module[mod+"."+name]; ok {
+				out[alias] = rel // a module imported by name: its functions
+			} else if rel, ok := w.module[mod]; ok {
+				out[alias] = rel
+			}
+		}
+	}
+	return out
+}
+
+// defsNamed is the text of every function called name in f.
+func defsNamed(f *file, name string) []string {
+	var out []string
+	for _, d := range f.defs {
+		if f.t.LeafText(f.t.ChildByField(d, pyparse.FieldName)) == name {
+			out = append(out, f.text(d))
+		}
+	}
+	return out
+}
+
+// reaches looks through body's text, the functions it names in its own
+// file and the workspace functions it imports (transitively, to a bound),
+// for a match of re. It returns where ("file.py:function"), or "".
+func (w *workspace) reaches(f *file, body string, re *regexp.Regexp) string {
+	type item struct {
+		f    *file
+		text string
+		at   string
+	}
+	todo := []item{{f, body, f.rel}}
+	seen := map[string]bool{}
+	for steps := 0; len(todo) > 0 && steps < 400; steps++ {
+		it := todo[0]
+		todo = todo[1:]
+		if loc := re.FindStringIndex(it.text); loc != nil {
+			return fmt.Sprintf("%s (%s)", it.at, strings.TrimSpace(it.text[loc[0]:loc[1]]))
+		}
+		imps := w.imports(it.f)
+		for _, id := range identRE.FindAllString(it.text, -1) {
+			key := it.f.rel + ":" + id
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			for _, d := range defsNamed(it.f, id) {
+				todo = append(todo, item{it.f, d, it.f.rel + ":" + id})
+			}
+			if rel, ok := imps[id]; ok {
+				if g := w.get(rel); g != nil {
+					for _, d := range defsNamed(g, id) {
+						todo = append(todo, item{g, d, rel + ":" + id})
+					}
+				}
+			}
+		}
+		// module.attr references through imported modules: kernels.ring(...)
+		for _, m := range regexp.MustCompile(`\b([A-Za-z_][A-Za-z0-9_]*)\.([A-Za-z_][A-Za-z0-9_]*)`).FindAllStringSubmatch(it.text, -1) {
+			rel, ok := imps[m[1]]
+			if !ok {
+				continue
+			}
+			key := rel + ":" + m[2]
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			if g := w.get(rel); g != nil {
+				for _, d := range defsNamed(g, m[2]) {
+					todo = append(todo, item{g, d, rel + ":" + m[2]})
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// judge sets a mutant's static validity.
+func (w *workspace) judge(f *file, r *Result) {
+	r.Validity = "static"
+	switch r.Op {
+	case OpRenameAxis:
+		r.Valid = true
+		r.Why = fmt.Sprintf("axis %q renamed to one no mesh binds: an unbound axis wherever it runs", r.Body)
+		return
+	case OpNarrowAxes:
+		if at := w.reaches(f, r.Body, kernelRE); at != "" {
+			r.Valid, r.Why = true, "the body reaches a Pallas kernel: "+at
+			return
+		}
+		if at := w.reaches(f, r.Body, commRE); at != "" {
+			r.Valid, r.Why = true, "the body names mesh axes: "+at
+			return
+		}
+	default:
+		if at := w.reaches(f, r.Body, commRE); at != "" {
+			r.Valid, r.Why = true, "the body names mesh axes: "+at
+			return
+		}
+	}
+	r.Validity, r.Why = "unjudged", "no communicating operation found from the body statically"
+}
