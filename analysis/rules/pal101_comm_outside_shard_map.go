@@ -26,7 +26,6 @@ var PAL101 = &analysis.Analyzer{
 			"ids must match the number of mesh axes, but got 1 ids for a 0D mesh.\"; with interpret=True the remote " +
 			"copy's discharge fails instead (\"device_id (1) and mesh (0) must have same length.\", an IndexError for " +
 			"LOGICAL ids). " +
-
 			"The message names the error your configured JAX version raises first: a collective on an unbound axis " +
 			"name earlier in the same trace (PAL104) fails before the kernel is lowered, and the message says so.",
 		Example: "def ring(x):\n    return pl.pallas_call(ring_kernel, out_shape=...)(x)\n\nring(x)  # top level",
