@@ -85,6 +85,8 @@ type Pass struct {
 	Options     *Options
 	Version     lowering.Version
 	KernelCalls []*KernelCall
+	// Collectives are the collectives on axis names nothing binds (PAL104).
+	Collectives []*UnboundCollective
 	report      func(Diagnostic)
 }
 
