@@ -43,3 +43,17 @@ func TestModules(t *testing.T) {
 		}
 	}
 }
+
+// TestHostRemoval: the 0.10.0/0.10.1 wheels export pltpu.HOST plainly,
+// 0.10.2 deprecates it (the oracle's venv has it), 0.11.2 raises.
+func TestHostRemoval(t *testing.T) {
+	a, ok := Lookup(pltpu + "HOST")
+	if !ok {
+		t.Fatal("pltpu.HOST missing")
+	}
+	for vs, want := range map[string]Status{"0.10.1": StatusOK, "0.10.2": StatusDeprecated, "0.11": StatusDeprecated, "0.11.2": StatusRemoved} {
+		if got := a.StatusAt(MustParse(vs)); got != want {
+			t.Errorf("pltpu.HOST at %s: %v, want %v", vs, got, want)
+		}
+	}
+}
