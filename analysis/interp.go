@@ -43,7 +43,8 @@ import (
 // and the whole run by a step budget proportional to the program's size
 // (stepBudget), beyond which calls return Unknown and a note says the
 // results may be incomplete.
-// Every loop body is evaluated once. After maxEvalsPerDef distinct calls
+// Every loop body is evaluated once (none over an empty literal), its
+// target bound to the join of what the iterable yields. After maxEvalsPerDef distinct calls
 // of one function, further calls are widened to one evaluation with
 // Unknown arguments; objects are one per creation site. So each function
 // is evaluated a bounded number of times per context, and the cost is
@@ -157,6 +158,10 @@ type interp struct {
 	budget    int
 	calls     map[callSiteKey]*kernelCall
 	order     []*kernelCall
+	// colls are the collectives on unbound axis names, collOrder in the
+	// order met (collective.go).
+	colls     map[collKey]*collUse
+	collOrder []*collUse
 	effects   map[*kernelDecl]*kernelEffects
 	wrapper   map[string]bool
 	// cur is the innermost frame's context.
@@ -198,7 +203,7 @@ func newInterp(ctx context.Context, prog *program, opts *Options, budget int) *i
 	in := &interp{
 		prog: prog, opts: opts,
 		memo: map[string]value{}, called: map[*ir.FuncDef]int32{}, evals: map[*ir.FuncDef]int{}, assigned: map[*ir.Stmt][]string{}, instances: map[instKey]*vInstance{},
-		calls: map[callSiteKey]*kernelCall{}, effects: map[*kernelDecl]*kernelEffects{},
+		calls: map[callSiteKey]*kernelCall{}, effects: map[*kernelDecl]*kernelEffects{}, colls: map[collKey]*collUse{},
 		wrapper: map[string]bool{}, mods: make([]modRun, prog.nmods),
 	}
 	for _, w := range opts.ShardMapWrappers {
