@@ -51,6 +51,7 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 		return in.opaque(qual, a, site)
 	}
 	in.noteBackend(api.Name)
+	in.noteBarrier(api.Name, site)
 	switch api.Role {
 	case lowering.RolePallasCall:
 		return in.pallasCall(api.Name, a, site)
@@ -170,9 +171,9 @@ func (in *interp) opaque(qual string, a args, site *ir.Expr) value {
 func (in *interp) transparent(name string, a args, site *ir.Expr) value {
 	switch {
 	case strings.HasPrefix(name, "jax.lax."):
-		return in.traced(func() value { return in.callBodies(a, site) })
+		return in.traced(func() value { return in.callBodies(name, a, site) })
 	case strings.HasSuffix(name, ".run_scoped"):
-		return in.callBodies(a, site)
+		return in.callBodies(name, a, site)
 	case strings.HasSuffix(name, ".when") || strings.HasSuffix(name, ".loop"):
 		return &vExtCall{Qual: name, Args: a.pos, Kw: a.kw, Site: site}
 	case strings.HasSuffix(name, "emit_pipeline") || strings.HasSuffix(name, "emit_pipeline_with_allocations"):
@@ -195,12 +196,16 @@ func (in *interp) transparent(name string, a args, site *ir.Expr) value {
 
 // callBodies calls the functions among a's arguments (and in a sequence
 // argument, lax.switch's branches) now, in the current context.
-func (in *interp) callBodies(a args, site *ir.Expr) value {
+func (in *interp) callBodies(name string, a args, site *ir.Expr) value {
 	var out value
+	body := args{opaque: true}
+	if strings.HasSuffix(name, ".fori_loop") {
+		body.pos = []value{nonNone} // the loop index: an int
+	}
 	for _, v := range append(append([]value{}, a.pos...), mapValues(a.kw)...) {
 		for _, alt := range alts(v) {
 			if isCallable(alt) {
-				out = in.call(alt, args{opaque: true}, site)
+				out = in.call(alt, body, site)
 			}
 		}
 		if s, ok := v.(*vSeq); ok { // lax.switch(index, [f, g], x)
@@ -223,7 +228,11 @@ func (in *interp) callExtResult(f *vExtCall, a args, site *ir.Expr) value {
 	switch {
 	case strings.HasSuffix(f.Qual, ".when") || strings.HasSuffix(f.Qual, ".loop"):
 		if body := first(a); isCallable(body) {
-			in.call(body, args{opaque: true}, site)
+			b := args{opaque: true}
+			if strings.HasSuffix(f.Qual, ".loop") {
+				b.pos = []value{nonNone} // pl.loop's body takes the index
+			}
+			in.call(body, b, site)
 		}
 		return unknown
 	}

@@ -60,7 +60,7 @@ func kernelConfig(kc *kernelCall) *KernelConfig {
 	} else {
 		cfg.GridLen = gridLen(src["grid"], exprs["grid"])
 		cfg.NumScalarPrefetch = optInt(src["num_scalar_prefetch"])
-		cfg.Scratch = seqLen(src["scratch_shapes"], exprs["scratch_shapes"])
+		cfg.Scratch = scratchLen(src["scratch_shapes"], exprs["scratch_shapes"])
 		cfg.InSpecs = specList(k, src["in_specs"], exprs["in_specs"])
 		cfg.OutSpecs = specList(k, src["out_specs"], exprs["out_specs"])
 	}
@@ -69,7 +69,7 @@ func kernelConfig(kc *kernelCall) *KernelConfig {
 		for _, v := range a.pos {
 			f := arrayFact(v)
 			if !kc.shapesTrusted {
-				f = ArrayFact{}
+				f.Shape = nil
 			}
 			cfg.Operands = append(cfg.Operands, f)
 		}
@@ -219,14 +219,24 @@ func optInt(v value) int {
 	return -1
 }
 
-func seqLen(v value, e *ir.Expr) int {
+// scratchLen is the number of scratch refs: -1 unless every entry is one
+// (a pltpu.VMEM(...) call, a semaphore type).
+func scratchLen(v value, e *ir.Expr) int {
 	if v == nil || isNone(v) {
 		return 0
 	}
-	if s, ok := trustedSeq(v, e); ok {
-		return len(s.Items)
+	s, ok := trustedSeq(v, e)
+	if !ok {
+		return -1
 	}
-	return -1
+	for _, it := range s.Items {
+		switch it.(type) {
+		case *vExtCall, *vExternal:
+		default:
+			return -1
+		}
+	}
+	return len(s.Items)
 }
 
 func arrayFact(v value) ArrayFact {

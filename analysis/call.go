@@ -136,6 +136,7 @@ func (in *interp) call(fn value, a args, site *ir.Expr) value {
 		return in.callExtResult(f, a, site)
 	}
 	if in.cur.Kind == ctxKernel {
+		in.noteOpaqueKernelCall(fn, site)
 		in.callFunctionArgs(a, site)
 		return unknown
 	}

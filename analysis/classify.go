@@ -104,6 +104,7 @@ func (in *interp) classify(k *kernelDecl, e *kernelEffects, scan *kernelScan) {
 	eff.Interpret, eff.InterpretParams = interpretMode(k.Kw["interpret"])
 	eff.Local = len(e.Ops) == 0
 	e.Backend = in.kernelBackend(k, scan)
+	e.Lowering = in.loweringConfigOf(k, scan)
 	e.Calls = scan.calls
 }
 

@@ -217,16 +217,55 @@ func (in *interp) assign(env *scope, t *ir.Expr, v value) {
 	}
 }
 
-// elementOf is what iterating over v yields.
+// elementOf is what iterating over v yields: the join of a literal
+// sequence's items (or a dict's keys), an int for range(...), pairs for
+// enumerate and zip, and through list/tuple/sorted/reversed/iter what
+// their argument yields. Unknown otherwise: the body still runs once.
 func elementOf(v value) value {
-	if s, ok := v.(*vSeq); ok {
-		var out value
-		for _, it := range s.Items {
+	return elementAt(v, 4)
+}
+
+func elementAt(v value, depth int) value {
+	if depth < 0 {
+		return unknown
+	}
+	var out value
+	switch v := v.(type) {
+	case *vSeq:
+		for _, it := range v.Items {
 			out = join(out, it)
 		}
-		if out != nil {
-			return out
+	case *vDict:
+		if !v.Open {
+			for _, k := range v.Keys {
+				out = join(out, k)
+			}
+		}
+	case *vExtCall:
+		if len(v.Kw) > 0 {
+			break
+		}
+		switch v.Qual {
+		case "builtins.range":
+			return nonNone // an int, never None
+		case "builtins.enumerate":
+			if len(v.Args) == 1 {
+				return &vSeq{Items: []value{nonNone, elementAt(v.Args[0], depth-1)}}
+			}
+		case "builtins.zip":
+			items := make([]value, len(v.Args))
+			for i, a := range v.Args {
+				items[i] = elementAt(a, depth-1)
+			}
+			return &vSeq{Items: items}
+		case "builtins.list", "builtins.tuple", "builtins.sorted", "builtins.reversed", "builtins.iter":
+			if len(v.Args) == 1 {
+				return elementAt(v.Args[0], depth-1)
+			}
 		}
 	}
-	return unknown
+	if out == nil {
+		return unknown
+	}
+	return out
 }

@@ -39,6 +39,9 @@ type KernelCall struct {
 	// OutArity is the number of outputs when out_shape is a literal
 	// sequence (0: one output, or unknown).
 	OutArity int
+	// Lowering is the kernel's lowering configuration: compiler params,
+	// platform markers, barrier use (kconfig.go).
+	Lowering LoweringConfig
 	// Config is how a pallas_call is configured (nil for pl.kernel and
 	// core_map); BodyCalls are the external calls its body makes.
 	Config    *KernelConfig
@@ -71,6 +74,15 @@ type OpFact struct {
 	API    string
 	IDForm string
 	Axes   []string
+	// NTuple is the number of entries of a tuple id; Logical is set for
+	// device_id_type=LOGICAL; UnknownAxis when dict keys are not literal.
+	NTuple      int
+	Logical     bool
+	UnknownAxis bool
+	// ID is the device_id argument as written in the op's call, if it is;
+	// LiteralDict is set when it is a dict display with string-literal keys.
+	ID          *Location
+	LiteralDict bool
 }
 
 // Reach is one context a kernel call is reached in.

@@ -27,9 +27,9 @@ type ReachInfo struct {
 	// Path is the witness path, nearest call first; its last element is
 	// the call the entry makes.
 	Path []Related
-	// Binder is the shard_map that makes the axes manual, or the jit
-	// decorator of the function nearest the entry; nil when neither is
-	// known.
+	// Binder is the shard_map that makes the axes manual or, under a
+	// multi-device jit, the jit decorator of the function nearest the
+	// entry; nil when neither is known.
 	Binder *Location
 	// Manual and Auto are the mesh axes made manual and left automatic
 	// inside a shard_map, when AxesKnown (an empty list is nil, so that a
@@ -55,7 +55,7 @@ func reachInfo(r Reach) ReachInfo {
 	if r.ShardMap != nil {
 		loc := *r.ShardMap
 		ri.Binder = &loc
-	} else if r.JitDef != nil && r.JitDeco != nil && r.JitDef.File != nil {
+	} else if r.Kind == lowering.CtxJitMulti && r.JitDef != nil && r.JitDeco != nil && r.JitDef.File != nil {
 		loc := Locate(r.JitDef.File, r.JitDeco.Span)
 		ri.Binder = &loc
 	}

@@ -258,6 +258,7 @@ func (in *interp) factFiles(i int) []*ir.Summary {
 	for _, op := range kc.e.Ops {
 		add(op.File)
 	}
+	add(kc.e.Lowering.barrierFile)
 	for _, c := range kc.e.Calls {
 		add(c.file)
 	}
@@ -281,10 +282,13 @@ func (in *interp) fact(kc *kernelCall) *KernelCall {
 		Site: firstLine(kc.file, kc.site.Span), Kernel: e.Name, Entry: kc.k.Entry,
 		Backend: e.Backend, Effects: e.Effects, Decl: Locate(kc.k.File, kc.k.Site.Span), MaybeComm: e.MaybeComm,
 		Call: kc.site, File: kc.file, Meshes: kc.meshes, Bound: kc.scope.bound, OutArity: outArity(kc.k.Kw["out_shape"]),
+		Lowering: e.Lowering.render(kc.k.Site, kc.k.File),
 	}
 	for _, op := range e.Ops {
+		id, literal := deviceIDArg(op)
 		f.Ops = append(f.Ops, OpFact{Location: Locate(op.File, op.Site.Span),
-			Kind: op.Kind, API: op.API, IDForm: op.IDForm, Axes: op.Axes})
+			Kind: op.Kind, API: op.API, IDForm: op.IDForm, Axes: op.Axes,
+			NTuple: op.NTuple, Logical: op.Logical, UnknownAxis: op.UnknownAxis, ID: id, LiteralDict: literal})
 	}
 	for _, k := range kc.order {
 		f.Reaches = append(f.Reaches, kc.reaches[k].render())

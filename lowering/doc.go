@@ -52,6 +52,16 @@
 // users paste them into search engines. An unknown context predicts no
 // failure: pallas-ls never reports on a guess.
 //
+// # Kernel configuration
+//
+// kernelconfig.go words the errors of a misconfigured pallas_call (block
+// tiling and rank, index maps, spec trees, Python's arity TypeErrors, the
+// BlockSpec argument order) per version, as the oracle recorded them.
+// primitives.go says which primitive a jnp/lax API binds and whether a
+// version's Mosaic lowering has a rule for it; the per-version rule table,
+// mosaic_rules_gen.go, is generated from JAX itself (lowering/gen/gen.sh
+// runs gen/mosaic_rules.py in each oracle venv), never typed by hand.
+//
 // Context is a small comparable value (the lattice point the analysis
 // infers per path) and Effects a flat summary of what the kernel does; both
 // keep Predict a pure table lookup that tests can enumerate exhaustively.

@@ -33,6 +33,22 @@ func BlockTilingOutcome(v Version) Outcome {
 	return Outcome{Fails: true, Layer: LayerPallasLowering, Error: "ValueError", Message: msgTilingRequires, Where: whereMosaicLower}
 }
 
+// AnyWindowOutcome is the error of a block in the ANY memory space that
+// is not the whole array: NotImplementedError up to 0.4.30, ValueError in
+// 0.4.31-0.4.33 and from 0.6; the oracle records no error at 0.4.38 and
+// 0.5.3 (no check in that window of releases).
+func AnyWindowOutcome(v Version) Outcome {
+	switch {
+	case v.Less(V(0, 4, 31)):
+		return Outcome{Fails: true, Layer: LayerPallasLowering, Error: "NotImplementedError", Where: whereMosaicLower,
+			Message: "Operands in placed in the TPUMemorySpace.ANY memory space don't support windowing (i.e. non-trivial block_shape or index_map)."}
+	case v.Less(V(0, 4, 34)), v.AtLeast(V(0, 6, 0)):
+		return Outcome{Fails: true, Layer: LayerPallasLowering, Error: "ValueError", Where: whereMosaicLower,
+			Message: "The Pallas TPU lowering currently supports in memory space ANY only blocks having the same block shape as the array shape and a trivial index_map (returning all 0s)."}
+	}
+	return Outcome{}
+}
+
 // HasBlockRankCheck reports whether Pallas checks block rank and index
 // map results against the array (since 0.4.31).
 func HasBlockRankCheck(v Version) bool { return v.AtLeast(V(0, 4, 31)) }

@@ -1,5 +1,7 @@
 package lowering
 
+import "strconv"
+
 // Versions at which a check starts to exist. Before them JAX stays silent
 // and the next layer decides.
 var (
@@ -36,7 +38,7 @@ func Predict(v Version, ctx Context, eff Effects) Outcome {
 		return Outcome{} // tracing never reaches the lowering layers
 	}
 	if eff.Interpret {
-		return interpretLayer(v, eff)
+		return interpretLayer(v, ctx, eff)
 	}
 	if o, ok := pallasLoweringLayer(v, ctx, eff); ok {
 		return o
@@ -86,12 +88,85 @@ func axisUnbound(ctx Context, eff Effects) bool {
 // interpretLayer: interpret mode never reaches Mosaic. interpret=True runs
 // the discharge interpreter, whose semaphore_signal rule rejects a device
 // id; InterpretParams simulates devices and accepts it.
-func interpretLayer(v Version, eff Effects) Outcome {
+func interpretLayer(v Version, ctx Context, eff Effects) Outcome {
 	if eff.SignalDeviceID && !eff.InterpretParams && v.AtLeast(remoteSignalVersion) {
 		return Outcome{Fails: true, Layer: LayerInterpret, Error: "NotImplementedError",
 			Message: MsgRemoteSignal, Where: remoteSignalWhere(v)}
 	}
+	if ctx.Kind == CtxEagerSingle || ctx.Kind == CtxJitMulti {
+		if o, ok := interpretRemoteDMA(v, eff); ok && !eff.InterpretParams {
+			return o
+		}
+	}
 	return Outcome{}
+}
+
+// interpretRemoteDMAVersion is the first recorded release whose
+// interpret=True discharge of dma_start reads the axis environment for a
+// remote copy (0.4.33 has it, 0.4.30 not).
+var interpretRemoteDMAVersion = V(0, 4, 33)
+
+// interpretRemoteDMA: interpret=True discharges a remote DMA with the
+// named axes of the axis environment (jax/_src/pallas/mosaic/primitives.py
+// dma_start discharge rule), which outside shard_map and pmap has none. The
+// failure depends on the id form and the version, as the oracle records
+// for PAL101/interpret_mode: a MESH int/tuple id is compared with the empty
+// mesh ("device_id (1) and mesh (0) must have same length.", from 0.12 the
+// shared "0D mesh" check); a dict id is one such id before 0.7.0, then is
+// expanded over no axes and the LOGICAL path's nonempty_axes[0] raises
+// IndexError, and from 0.12 its keys are "Non-mesh axes"; a LOGICAL id
+// fails the same IndexError way (PAL101/interpret_remote_copy_ids records
+// each form; the generated interpret_true cases are run with interpret
+// forced off, see oracle/README.md, so they cannot). Only one id form
+// at a time: with several, which op is discharged first is not modelled.
+func interpretRemoteDMA(v Version, eff Effects) (Outcome, bool) {
+	if !eff.RemoteDMA || v.Less(interpretRemoteDMAVersion) {
+		return Outcome{}, false
+	}
+	forms := 0
+	for _, f := range []bool{eff.DictDeviceID, eff.MeshIntTupleID, eff.LogicalOnly} {
+		if f {
+			forms++
+		}
+	}
+	if forms != 1 || eff.SignalDeviceID {
+		return Outcome{}, false
+	}
+	const where = "jax/_src/pallas/mosaic/primitives.py"
+	o := Outcome{Fails: true, Layer: LayerInterpret, Where: where}
+	n := "{n}"
+	if eff.DeviceIDs > 0 {
+		n = strconv.Itoa(eff.DeviceIDs)
+	}
+	sameLength := func(n string) Outcome {
+		o.Error, o.Message = "ValueError", "device_id ("+n+") and mesh (0) must have same length."
+		return o
+	}
+	indexError := func() Outcome {
+		o.Error, o.Message = "IndexError", "list index out of range"
+		return o
+	}
+	switch {
+	case eff.LogicalOnly:
+		// The LOGICAL branch takes nonempty_axes[0], a tuple from 0.12.
+		o.Error, o.Message = "IndexError", "list index out of range"
+		if v.AtLeast(V(0, 12, 0)) {
+			o.Message = "tuple index out of range"
+		}
+		return o, true
+	case eff.MeshIntTupleID && v.Less(V(0, 12, 0)):
+		return sameLength(n), true
+	case eff.MeshIntTupleID:
+		o.Error, o.Where = "ValueError", wherePrimitives
+		o.Message = "Number of device ids must match the number of mesh axes, but got " + n + " ids for a 0D mesh."
+		return o, true
+	case v.Less(V(0, 7, 0)):
+		return sameLength("{n}"), true
+	case v.Less(V(0, 12, 0)):
+		return indexError(), true
+	}
+	o.Error, o.Message = "NotImplementedError", "Non-mesh axes not implemented in dma_start_p: {axes}"
+	return o, true
 }
 
 // pallasLoweringLayer: outside a shard_map body Pallas lowering has no

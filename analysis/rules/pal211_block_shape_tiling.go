@@ -17,8 +17,8 @@ var PAL211 = &analysis.Analyzer{
 			"neither a multiple of 128 nor the array's last dimension, or whose second-to-last is neither a " +
 			"multiple of 8 nor the array's. Judged only where the block and the array's shape are known " +
 			"(literals, arithmetic on them, `x.shape` of `jnp.ones((m, n))`, `jax.ShapeDtypeStruct`); squeezed " +
-			"dimensions (`None`, `pl.Squeezed()`) count as 1. Blocks in an explicit memory space (SMEM, ANY), " +
-			"rank-1 blocks and interpret mode are not judged.",
+			"dimensions (`None`, `pl.Squeezed()`) count as 1. A block in memory space ANY must be the whole array. " +
+			"Blocks in another explicit memory space (SMEM, VMEM), rank-1 blocks and interpret mode are not judged.",
 		Why: "Since JAX 0.4.31 the Pallas TPU lowering raises \"The Pallas TPU lowering currently requires that " +
 			"the last two dimensions of your block shape are divisible by 8 and 128 respectively, or be equal to " +
 			"the respective dimensions of the overall array.\"; before, Mosaic's compiler failed later with a " +
@@ -55,9 +55,6 @@ y = pl.pallas_call(
 }
 
 func runPAL211(p *analysis.Pass) {
-	if !lowering.HasTilingCheck(p.Version) {
-		return
-	}
 	r := newConfigReporter(p)
 	for _, kc := range configs(p) {
 		if !isTPU(kc) || kc.Config.Interpret {
@@ -65,8 +62,17 @@ func runPAL211(p *analysis.Pass) {
 		}
 		for _, sa := range specArrays(kc.Config) {
 			s := sa.spec
-			if !s.BlockSpec || !s.BlockKnown || s.MemorySpace != "" || sa.shape == nil ||
-				len(s.Block) != len(sa.shape) || len(s.Block) < 2 {
+			if !s.BlockSpec || !s.BlockKnown || sa.shape == nil || len(s.Block) != len(sa.shape) {
+				continue
+			}
+			if s.MemorySpace == "ANY" {
+				if o := lowering.AnyWindowOutcome(p.Version); o.Fails && windowDim(s.Block, sa.shape) >= 0 {
+					r.report(firstLoc(s.BlockLoc, s.Loc), 0, fmt.Sprintf("block shape %s of %s in memory space ANY is not the whole array %s",
+						shapeText(s.Block), sa.what, lowering.PyTuple(sa.shape)), o, nil)
+				}
+				continue
+			}
+			if !lowering.HasTilingCheck(p.Version) || s.MemorySpace != "" || len(s.Block) < 2 {
 				continue
 			}
 			n := len(s.Block)
@@ -96,4 +102,22 @@ func tileFits(d analysis.BlockDim, array, tile int) (ok, known bool) {
 		return false, false
 	}
 	return size == array || size%tile == 0, true
+}
+
+// windowDim returns a dimension where the block is known to differ from
+// the array (squeezed counts as 1), -1 when none is.
+func windowDim(block []analysis.BlockDim, array []int) int {
+	for i, d := range block {
+		size := d.Size
+		switch {
+		case d.Squeezed:
+			size = 1
+		case !d.Known:
+			continue
+		}
+		if size != array[i] {
+			return i
+		}
+	}
+	return -1
 }

@@ -13,8 +13,9 @@ var PAL214 = &analysis.Analyzer{
 	Code: "PAL214", Name: "kernel-signature", Severity: analysis.SeverityError,
 	Doc: analysis.Doc{
 		Title: "Kernel signature does not take the refs Pallas passes",
-		What: "Pallas calls the kernel with one ref per scalar-prefetch operand, input, output and scratch " +
-			"shape, after the positional arguments bound by functools.partial. The kernel's positional " +
+		What: "Pallas calls the kernel with one argument per scalar-prefetch operand, input, output and scratch " +
+			"shape (a pytree operand is one argument: a pytree of refs), after the positional arguments bound by " +
+			"functools.partial. The kernel's positional " +
 			"parameters (a plain def or lambda) cannot take that many. Judged only when the operands, " +
 			"out_shape and scratch_shapes are known.",
 		Why:     "The kernel is called while tracing: Python raises \"kernel() takes 2 positional arguments but 3 were given\" (or \"missing 1 required positional argument\").",

@@ -402,3 +402,48 @@ func TestStatusShowsPlatformSetting(t *testing.T) {
 		t.Errorf("status = %+v, want tpu from the editor setting, chip v5p", st)
 	}
 }
+
+const multiJitSrc = `import functools
+
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def add_kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + 1
+
+
+mesh = jax.make_mesh((jax.device_count(),), ("x",))
+
+
+@functools.partial(jax.jit, in_shardings=NamedSharding(mesh, P("x")))
+def step(x):
+    return pl.pallas_call(add_kernel, out_shape=x, compiler_params=pltpu.CompilerParams())(x)
+
+
+if __name__ == "__main__":
+    step(jnp.ones((8, 128)))
+`
+
+// Under a multi-device jit, "go to the shard_map" goes to the jit.
+func TestGoToMultiDeviceJit(t *testing.T) {
+	tc := session(t, map[string]string{"main.py": multiJitSrc}, clientOpts{inlay: true}, withChecker(analysis.NewEngine()))
+	tc.waitDiags("main.py", 1, nil)
+	if got := hintTexts(inlayHints(t, tc, "main.py")); len(got) != 1 || got[0] != "TPU · local · multi-device jit" {
+		t.Errorf("hints = %q", got)
+	}
+	res, err := tc.server.Definition(tc.ctx(), &protocol.DefinitionParams{
+		TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+			TextDocument: protocol.TextDocumentIdentifier{URI: tc.uri("main.py")},
+			Position:     protocol.Position{Line: 18, Character: 14}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	locs, _ := res.(protocol.LocationSlice)
+	if len(locs) != 1 || locs[0].Range.Start.Line != 16 || locs[0].Range.Start.Character != 1 {
+		t.Errorf("definition = %#v, want the jit decorator on line 17", res)
+	}
+}

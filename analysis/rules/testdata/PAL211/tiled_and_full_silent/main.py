@@ -10,6 +10,10 @@ def add_one(x_ref, o_ref):
     o_ref[...] = x_ref[...] + 1
 
 
+def scaled(s_ref, t_ref, x_ref, o_ref):
+    o_ref[...] = x_ref[...] * s_ref[0] + t_ref[0, 0]
+
+
 def tiled(x):
     # Multiples of (8, 128): fine whatever the array.
     return pl.pallas_call(
@@ -65,7 +69,25 @@ def unknown_array(x, bn):
     )(x)
 
 
+def prefetch(s, t, x):
+    # A scalar-prefetch operand has no spec; an SMEM block is not tiled.
+    return pl.pallas_call(
+        scaled,
+        out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+        grid_spec=pltpu.PrefetchScalarGridSpec(
+            num_scalar_prefetch=1,
+            grid=(2,),
+            in_specs=[
+                pl.BlockSpec(block_shape=(2, 3), index_map=lambda i, s_ref: (0, 0), memory_space=pltpu.SMEM),
+                pl.BlockSpec(block_shape=(8, 256), index_map=lambda i, s_ref: (i, 0)),
+            ],
+            out_specs=pl.BlockSpec(block_shape=(8, 256), index_map=lambda i, s_ref: (i, 0)),
+        ),
+    )(s, t, x)
+
+
 tiled(jnp.ones((16, 256), jnp.float32))
+prefetch(jnp.ones((1,), jnp.int32), jnp.ones((2, 3), jnp.float32), jnp.ones((16, 256), jnp.float32))
 full(jnp.ones((10, 130), jnp.float32))
 squeezed(jnp.ones((3, 8, 128), jnp.float32))
 unknown_array(jnp.ones((16, 128), jnp.float32), 128)

@@ -19,6 +19,11 @@ def with_default(x_ref, o_ref, extra=None):
     o_ref[...] = x_ref[...]
 
 
+def add_pair(pair, o_ref):
+    a_ref, b_ref = pair
+    o_ref[...] = a_ref[...] + b_ref[...]
+
+
 def scaled(s_ref, x_ref, o_ref):
     o_ref[...] = x_ref[...] * s_ref[0]
 
@@ -28,6 +33,8 @@ shape = jax.ShapeDtypeStruct(x.shape, x.dtype)
 pl.pallas_call(functools.partial(scale, 2.0, offset=1.0), out_shape=shape)(x)
 pl.pallas_call(add_all, out_shape=shape)(x, x)
 pl.pallas_call(with_default, out_shape=shape)(x)
+# A pytree operand is one argument: the tuple of its refs.
+pl.pallas_call(add_pair, out_shape=shape)((x, x))
 spec = pl.BlockSpec(block_shape=(128, 512), index_map=lambda i, s_ref: (i, 0))
 pl.pallas_call(
     scaled,
