@@ -87,7 +87,23 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 		return in.remoteComm(api.Name, a, site)
 	case lowering.RoleAxisIndex:
 		in.axisIndex(a, site)
+		in.collective(api.Name, a, site)
 		return nonNone
+	case lowering.RoleAxisSize:
+		in.collective(api.Name, a, site)
+		if in.cur.Kind == ctxKernel && in.cur.Scan != nil {
+			if name, ok := constStr(argAt(a, 0, "axis_name")); ok {
+				if len(in.cur.Scan.sizes) == 0 {
+					in.cur.Scan.sizeFirst = len(in.cur.Scan.ops)
+				}
+				in.cur.Scan.sizes = append(in.cur.Scan.sizes, name)
+			}
+		}
+	case lowering.RoleCollective:
+		in.collective(api.Name, a, site)
+		return in.opaque(api.Name, a, site)
+	case lowering.RoleAxisBinder:
+		return in.axisBinder(api.Name, a)
 	case lowering.RoleMesh:
 		return meshValue(api.Name, a)
 	case lowering.RoleCoreMesh:
@@ -154,30 +170,10 @@ func (in *interp) opaque(qual string, a args, site *ir.Expr) value {
 // and friends return their function (calling it later runs it).
 func (in *interp) transparent(name string, a args, site *ir.Expr) value {
 	switch {
-	case strings.HasPrefix(name, "jax.lax.") || strings.HasSuffix(name, ".run_scoped"):
-		var out value
-		body := args{opaque: true}
-		if strings.HasSuffix(name, ".fori_loop") {
-			body.pos = []value{nonNone} // the loop index: an int
-		}
-		for _, v := range append(append([]value{}, a.pos...), mapValues(a.kw)...) {
-			for _, alt := range alts(v) {
-				if isCallable(alt) {
-					out = in.call(alt, body, site)
-				}
-			}
-			if s, ok := v.(*vSeq); ok { // lax.switch(index, [f, g], x)
-				for _, f := range s.Items {
-					if isCallable(f) {
-						in.call(f, args{opaque: true}, site)
-					}
-				}
-			}
-		}
-		if out == nil {
-			out = unknown
-		}
-		return out
+	case strings.HasPrefix(name, "jax.lax."):
+		return in.traced(func() value { return in.callBodies(a, site, strings.HasSuffix(name, ".fori_loop")) })
+	case strings.HasSuffix(name, ".run_scoped"):
+		return in.callBodies(a, site, false)
 	case strings.HasSuffix(name, ".when") || strings.HasSuffix(name, ".loop"):
 		return &vExtCall{Qual: name, Args: a.pos, Kw: a.kw, Site: site}
 	case strings.HasSuffix(name, "emit_pipeline") || strings.HasSuffix(name, "emit_pipeline_with_allocations"):
@@ -189,10 +185,6 @@ func (in *interp) transparent(name string, a args, site *ir.Expr) value {
 		return &vExternal{Qual: name}
 	case name == "jax.named_scope":
 		return &vExternal{Qual: identity}
-	case name == "jax.vmap":
-		if f := first(a); f != unknown {
-			return &vBatched{Fn: f}
-		}
 	}
 	if f := first(a); f != unknown {
 		return f
@@ -200,6 +192,34 @@ func (in *interp) transparent(name string, a args, site *ir.Expr) value {
 	// A decorator factory such as jax.named_call(name=...) or
 	// jax.checkpoint(policy=...): the result returns its argument.
 	return &vExternal{Qual: identity}
+}
+
+// callBodies calls the functions among a's arguments (and in a sequence
+// argument, lax.switch's branches) now, in the current context.
+func (in *interp) callBodies(a args, site *ir.Expr, indexed bool) value {
+	var out value
+	body := args{opaque: true}
+	if indexed {
+		body.pos = []value{nonNone} // fori_loop's body takes the loop index: an int
+	}
+	for _, v := range append(append([]value{}, a.pos...), mapValues(a.kw)...) {
+		for _, alt := range alts(v) {
+			if isCallable(alt) {
+				out = in.call(alt, body, site)
+			}
+		}
+		if s, ok := v.(*vSeq); ok { // lax.switch(index, [f, g], x)
+			for _, f := range s.Items {
+				if isCallable(f) {
+					in.call(f, args{opaque: true}, site)
+				}
+			}
+		}
+	}
+	if out == nil {
+		out = unknown
+	}
+	return out
 }
 
 // callExtResult calls the result of an external call: `pl.when(c)(body)`,

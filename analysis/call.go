@@ -93,7 +93,7 @@ func (in *interp) call(fn value, a args, site *ir.Expr) value {
 		in.kernelCalled(f.K, site, &a)
 	case *vBatched:
 		in.batched++
-		v := in.call(f.Fn, a, site)
+		v := in.callBinder(f, a, site)
 		in.batched--
 		return v
 	case *vShardMapped:
@@ -171,6 +171,7 @@ func isCallable(v value) bool {
 func (in *interp) callJitted(f *vJitted, a args, site *ir.Expr) value {
 	c := *in.cur
 	c.cachedKey = "" // the copy will change
+	c.Traced = true
 	if c.Kind == ctxPlain || c.Kind == ctxUnknown {
 		if c.Jit.empty() {
 			c.Jit = f.Describe
@@ -179,8 +180,11 @@ func (in *interp) callJitted(f *vJitted, a args, site *ir.Expr) value {
 			c.Multi = text{lit: f.Multi}
 		}
 		for _, v := range append(append([]value{}, a.pos...), mapValues(a.kw)...) {
-			if s, ok := v.(*vShardedArray); ok && c.Multi.empty() {
-				c.Multi = s.Desc
+			if s, ok := v.(*vShardedArray); ok {
+				if c.Multi.empty() {
+					c.Multi = s.Desc
+				}
+				c.ExplicitSharded = c.ExplicitSharded || s.Explicit
 			}
 		}
 		if c.Multi.empty() && c.Mesh != nil && !c.MeshLegacy && c.Mesh.Devices != 1 {

@@ -34,7 +34,8 @@
 //	  blockspec.go   a pallas_call's grid, BlockSpecs, operands, kernel
 //	                 signature and body calls, rendered as KernelConfig
 //	  inert.go       library functions that cannot reach a kernel: skipped
-//	  record.go      kernel calls recorded, and rendered as facts
+//	  record.go      kernel calls recorded, and rendered as facts;
+//	                 collective.go collectives on unbound axis names
 //	  journal.go, history.go, resume.go, detached.go   the seam to the
 //	                 engine: every change undoable, a run resumed at an
 //	                 entry, main blocks and library entries replayed

@@ -180,6 +180,12 @@ func (in *interp) execWith(env *scope, st *ir.Stmt) bool {
 			c.Mesh, c.MeshLegacy = m, legacy
 			in.cur = &c
 		}
+		if expectsRaise(it.Ctx) && !in.cur.ExpectRaise {
+			c := *in.cur
+			c.cachedKey = "" // the copy will change
+			c.ExpectRaise = true
+			in.cur = &c
+		}
 		if it.Target != nil {
 			in.assign(env, it.Target, v)
 		}

@@ -48,6 +48,19 @@ type KernelCall struct {
 	BodyCalls []BodyCall
 }
 
+// UnboundCollective is a JAX collective (lax.psum, ppermute, all_gather,
+// axis_index, axis_size, ...) called, on a path from a concrete entry, on
+// an axis name that nothing around it binds (PAL104).
+type UnboundCollective struct {
+	Location        // the call that names the axis
+	API      string // qualified name: "jax.lax.psum"
+	Axis     string // the unbound name
+	// Eager: called on concrete values, outside any tracing (the wording
+	// of some errors differs: lowering.UnboundCollective).
+	Eager bool
+	Reach Reach // where it runs from
+}
+
 // MeshRef is a name bound to a device mesh.
 type MeshRef struct {
 	Name string
@@ -77,6 +90,10 @@ type Reach struct {
 	Kind lowering.ContextKind // after folding: eager-single, jit-multi, shard-map-*, pmap, unknown
 	// ExplicitMesh is set when the context mesh is Explicit (make_mesh).
 	ExplicitMesh bool
+	// Bound are the axis names a vmap binds around the call (BoundAny:
+	// some binder's names are not known).
+	Bound    []string
+	BoundAny bool
 	// TraceOnly is set when the path only traces the kernel call
 	// (jit(f).trace, jax.make_jaxpr, jax.eval_shape): nothing is lowered,
 	// so only trace-time errors can be raised.

@@ -161,6 +161,10 @@ type interp struct {
 	budget    int
 	calls     map[callSiteKey]*kernelCall
 	order     []*kernelCall
+	// colls are the collectives on unbound axis names, collOrder in the
+	// order met (collective.go).
+	colls     map[collKey]*collUse
+	collOrder []*collUse
 	effects   map[*kernelDecl]*kernelEffects
 	wrapper   map[string]bool
 	// cur is the innermost frame's context.
@@ -202,7 +206,7 @@ func newInterp(ctx context.Context, prog *program, opts *Options, budget int) *i
 	in := &interp{
 		prog: prog, opts: opts,
 		memo: map[string]value{}, called: map[*ir.FuncDef]int32{}, evals: map[*ir.FuncDef]int{}, assigned: map[*ir.Stmt][]string{}, instances: map[instKey]*vInstance{},
-		calls: map[callSiteKey]*kernelCall{}, effects: map[*kernelDecl]*kernelEffects{},
+		calls: map[callSiteKey]*kernelCall{}, effects: map[*kernelDecl]*kernelEffects{}, colls: map[collKey]*collUse{},
 		wrapper: map[string]bool{}, mods: make([]modRun, prog.nmods),
 	}
 	for _, w := range opts.ShardMapWrappers {

@@ -153,13 +153,14 @@ func (in *interp) reach() *reachState {
 	c := in.cur
 	rs := &reachState{jit: c.Jit}
 	r := &rs.r
+	r.Bound, r.BoundAny = c.Bound, c.BoundAny
 	r.TraceOnly = c.TraceOnly
 	switch c.Kind {
 	case ctxPlain:
 		r.Kind = lowering.CtxEagerSingle
 		if !c.Multi.empty() {
 			r.Kind, rs.multi = lowering.CtxJitMulti, c.Multi
-			r.ExplicitMesh = c.Mesh != nil && c.Mesh.Explicit
+			r.ExplicitMesh = c.Mesh != nil && c.Mesh.Explicit || c.ExplicitSharded
 		}
 	case ctxShardMap:
 		r.Kind = lowering.CtxShardMapFull

@@ -22,6 +22,7 @@ var filesGen atomic.Int64
 func report(l *lastRun, opts *Options) *Result {
 	prog, sums := l.prog, l.sums
 	facts := l.facts()
+	colls := l.in.collFacts()
 	analyzers := sortedByCode(opts.Analyzers)
 	var diags, failures []Diagnostic
 	// The per-file findings are updated in place (a file's entry is valid
@@ -32,7 +33,7 @@ func report(l *lastRun, opts *Options) *Result {
 	}
 	gen, used := int(filesGen.Add(1)), 0
 	pass := func(a *Analyzer) *Pass {
-		return &Pass{Analyzer: a, Analyzers: analyzers, Files: prog.Files, Options: opts, Version: opts.JAXVersion, KernelCalls: facts}
+		return &Pass{Analyzer: a, Analyzers: analyzers, Files: prog.Files, Options: opts, Version: opts.JAXVersion, KernelCalls: facts, Collectives: colls}
 	}
 	var suppRules []*Analyzer
 	for _, a := range analyzers {

@@ -118,8 +118,14 @@ type (
 		Fn   value
 		Site *ir.Expr
 	}
-	// vBatched is jax.vmap(Fn): calling it calls Fn, on batched arrays.
-	vBatched struct{ Fn value }
+	// vBatched is jax.vmap(Fn) (or xmap): calling it calls Fn, on batched
+	// arrays, traced, with Axes bound for collectives (every name when
+	// Any: collective.go).
+	vBatched struct {
+		Fn   value
+		Axes []string
+		Any  bool
+	}
 	// vDeferred wraps functions handed to an unknown external callable:
 	// calling the result calls them, in the caller's context.
 	vDeferred struct{ Fns []value }
@@ -135,11 +141,16 @@ type (
 	// vSharding is a NamedSharding / PositionalSharding: multi-device evidence.
 	vSharding struct {
 		Desc text
-		// Single is set when the sharding's mesh has exactly one device.
-		Single bool
+		// Single is set when the sharding's mesh has exactly one device;
+		// Explicit when its mesh has Explicit axes.
+		Single, Explicit bool
 	}
-	// vShardedArray is an array placed with a multi-device sharding.
-	vShardedArray struct{ Desc text }
+	// vShardedArray is an array placed with a multi-device sharding
+	// (Explicit: over a mesh with Explicit axes).
+	vShardedArray struct {
+		Desc     text
+		Explicit bool
+	}
 	// vRemoteCopy is a remote copy descriptor; .start() communicates.
 	vRemoteCopy struct{ Op *commOp }
 	// vMethod is a method of a special value (remote copy .start, custom_vjp

@@ -9,6 +9,13 @@ var (
 	remoteSignalVersion   = V(0, 4, 32) // interpret=True discharge rule for remote signals
 	explicitPallasVersion = V(0, 9, 0)  // pallas_call abstract eval rejects Explicit-sharded operands
 	explicitMpmdVersion   = V(0, 11, 0) // mpmd_map (pl.kernel, core_map) does the same
+	// mpmdDeviceIDVersion: pl.kernel / core_map lower through mpmd_map,
+	// whose device-id lowering knows only the kernel's own mesh axes, so a
+	// dict id naming a device axis outside shard_map is "Unrecognized axes
+	// in device_id" (the oracle: 0.10.2 on; 0.9.2 and 0.8.3 still take
+	// pallas_call's "Cannot use communication" check, so the change lies in
+	// between; 0.10.0 is assumed).
+	mpmdDeviceIDVersion = V(0, 10, 0)
 )
 
 // Predict returns the first error JAX version v raises when a TPU kernel
@@ -42,6 +49,9 @@ func Predict(v Version, ctx Context, eff Effects) Outcome {
 // traceLayer: the kernel is traced before pallas_call is bound, so an
 // unbound axis_index fails before the abstract-eval Explicit-mode check.
 func traceLayer(v Version, ctx Context, eff Effects) (Outcome, bool) {
+	if eff.AxisSizeDeviceAxis && axisUnbound(ctx, eff) {
+		return UnboundCollective(v, "jax.lax.axis_size", false, eff.AxisName), true
+	}
 	if eff.AxisIndexDeviceAxis && axisUnbound(ctx, eff) {
 		return Outcome{Fails: true, Layer: LayerTrace, Error: "NameError",
 			Message: UnboundAxisMessage(v, placeholder(eff.AxisName)), Where: unboundAxisWhere(v)}, true
@@ -63,6 +73,9 @@ func traceLayer(v Version, ctx Context, eff Effects) (Outcome, bool) {
 // jit binds none. Grid and core-mesh names never reach here: the analysis
 // only reports axis_index on device-mesh axes.
 func axisUnbound(ctx Context, eff Effects) bool {
+	if ctx.AxisBound {
+		return false
+	}
 	switch ctx.Kind {
 	case CtxEagerSingle, CtxJitMulti:
 		return true
@@ -169,6 +182,14 @@ func pallasLoweringLayer(v Version, ctx Context, eff Effects) (Outcome, bool) {
 	flag := eff.pallasFlag(v)
 	if ctx.hasMesh() && (flag || eff.MeshKernel) {
 		return Outcome{}, false
+	}
+	if !ctx.hasMesh() && eff.MeshKernel && eff.DictDeviceID {
+		if v.AtLeast(mpmdDeviceIDVersion) {
+			return Outcome{Fails: true, Layer: LayerPallasLowering, Error: "ValueError",
+				Message: MsgUnrecognizedAxes, Where: whereMosaicLower}, true
+		}
+		return Outcome{Fails: true, Layer: LayerPallasLowering, Error: "ValueError",
+			Message: MsgCommWithoutShardMap, Where: whereMosaicLower}, true
 	}
 	if !ctx.hasMesh() && !eff.MeshKernel && flag && v.AtLeast(commCheckVersion) {
 		return Outcome{Fails: true, Layer: LayerPallasLowering, Error: "ValueError",

@@ -51,7 +51,13 @@ func TestPredictModes(t *testing.T) {
 		{"interpret=True remote signal", "0.11", smFull, interp(signalLogic, false), remoteSignal},
 		{"InterpretParams simulates remote signal", "0.11", smFull, interp(signalLogic, true), fine},
 		{"interpret=True before the signal rule", "0.4.30", smFull, interp(signalLogic, false), fine},
-		{"mesh kernel: no pallas_call comm check", "0.11", eager, meshKernel(dictIDs), fine},
+		// The oracle (gen/core_device_ids-*): mpmd_map's device-id lowering
+		// rejects device axes outside shard_map; before 0.10 pallas_call's
+		// communication check does.
+		{"mesh kernel: device axes unrecognized", "0.11", eager, meshKernel(dictIDs),
+			Outcome{Fails: true, Layer: LayerPallasLowering, Error: "ValueError", Message: MsgUnrecognizedAxes, Where: whereMosaicLower}},
+		{"mesh kernel: comm check before 0.10", "0.9.2", eager, meshKernel(dictIDs),
+			Outcome{Fails: true, Layer: LayerPallasLowering, Error: "ValueError", Message: MsgCommWithoutShardMap, Where: whereMosaicLower}},
 		{"mesh kernel: MESH tuple still needs a mesh", "0.11", eager, meshKernel(meshTuple), meshIDOutcome(Latest, 2)},
 		{"mesh kernel: jit multi partition", "0.11", jitN, meshKernel(local), partitionOf(Latest)},
 		{"mesh kernel: explicit names mpmd_map", "0.11", jitExpl, meshKernel(local), explicitMpmd},

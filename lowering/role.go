@@ -32,6 +32,8 @@ const (
 	RoleCoreMesh                // chip-local meshes (TensorCore, subcores): not an SPMD context
 	RoleDeviceIdType            // DeviceIdType enum holder (MESH / LOGICAL)
 	RoleInterpretParams         // interpret-mode parameters: Mosaic layers are skipped
+	RoleCollective              // lax.psum, ppermute, all_gather, ...: needs its axis names bound (collectives.go)
+	RoleAxisBinder              // jax.vmap (axis_name=, spmd_axis_name=), xmap: binds axis names for collectives
 	RoleExport                  // jax.export.export(f): calling the result lowers f (every layer) without running it
 	RoleTraceWrap               // jax.make_jaxpr(f): calling the result traces f, nothing is lowered
 	RoleTraceCall               // jax.eval_shape(f, *args): traces f now, nothing is lowered
@@ -61,6 +63,8 @@ var roleNames = [...]string{
 	RoleCoreMesh:           "core-mesh",
 	RoleDeviceIdType:       "device-id-type",
 	RoleInterpretParams:    "interpret-params",
+	RoleCollective:         "collective",
+	RoleAxisBinder:         "axis-binder",
 	RoleExport:             "export",
 	RoleTraceWrap:          "trace-wrap",
 	RoleTraceCall:          "trace-call",

@@ -145,12 +145,22 @@ func jaxAPIs() []API {
 		{Name: "jax.jit", Role: RoleJit},
 		{Name: "jax.experimental.pjit.pjit", Role: RoleJit,
 			Deprecated: V(0, 8, 0), ReplacedBy: "jax.jit", Note: "deprecated in 0.8.0 in favour of jax.jit"},
-		{Name: "jax.experimental.maps.xmap",
+		{Name: "jax.experimental.maps.xmap", Role: RoleAxisBinder,
 			Deprecated: V(0, 4, 26), Removed: V(0, 4, 31), ReplacedBy: "jax.experimental.shard_map.shard_map",
 			Note: "xmap was deprecated in 0.4.26 and removed in 0.4.31"},
 		{Name: "jax.experimental.custom_partitioning.custom_partitioning", Role: RoleCustomPartitioning},
 		{Name: "jax.lax.axis_index", Role: RoleAxisIndex},
 		{Name: "jax.lax.axis_size", Role: RoleAxisSize, Since: V(0, 6, 1)},
+		{Name: "jax.lax.psum", Role: RoleCollective},
+		{Name: "jax.lax.pmean", Role: RoleCollective},
+		{Name: "jax.lax.pmax", Role: RoleCollective},
+		{Name: "jax.lax.pmin", Role: RoleCollective},
+		{Name: "jax.lax.ppermute", Role: RoleCollective},
+		{Name: "jax.lax.pshuffle", Role: RoleCollective},
+		{Name: "jax.lax.all_gather", Role: RoleCollective},
+		{Name: "jax.lax.all_to_all", Role: RoleCollective},
+		{Name: "jax.lax.psum_scatter", Role: RoleCollective},
+		{Name: "jax.vmap", Role: RoleAxisBinder},
 		{Name: "jax.ShapeDtypeStruct", Note: "its vma= keyword became manual_axis_type= in 0.10.0"},
 		// Staging without running. jit(f).lower(...) and .trace(...) are
 		// methods of the jitted function (the analysis models them there);
@@ -172,7 +182,7 @@ func jaxAPIs() []API {
 // arguments itself.
 func transparentAPIs() []API {
 	names := []string{
-		"jax.checkpoint", "jax.remat", "jax.named_call", "jax.named_scope", "jax.vmap",
+		"jax.checkpoint", "jax.remat", "jax.named_call", "jax.named_scope",
 		"jax.custom_vjp", "jax.custom_jvp",
 		"jax.lax.cond", "jax.lax.switch", "jax.lax.while_loop", "jax.lax.fori_loop",
 		"jax.lax.scan", "jax.lax.map",

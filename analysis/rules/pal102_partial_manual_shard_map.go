@@ -61,7 +61,7 @@ func runPAL102(p *analysis.Pass) {
 			if r.Kind != lowering.CtxShardMapPartial {
 				continue
 			}
-			o := lowering.Predict(p.Version, r.Context(), kc.Effects)
+			o := lowering.Predict(p.Version, reachContext(kc, r), kc.Effects)
 			if !o.Fails {
 				continue
 			}

@@ -60,7 +60,7 @@ func runPAL103(p *analysis.Pass) {
 			if r.Kind != lowering.CtxJitMulti {
 				continue
 			}
-			o := lowering.Predict(p.Version, r.Context(), kc.Effects)
+			o := lowering.Predict(p.Version, reachContext(kc, r), kc.Effects)
 			if !o.Fails {
 				continue
 			}
@@ -68,11 +68,12 @@ func runPAL103(p *analysis.Pass) {
 			if fix, ok := wrapFix(p, kc, r); ok {
 				fixes = append(fixes, fix)
 			}
+			o, first := firstError(p, kc, r, o)
 			p.Report(targeted(p, t, analysis.Diagnostic{
 				Fixes:    fixes,
 				Location: kc.Site,
-				Message: fmt.Sprintf("kernel `%s` is called under a jit spanning several devices (%s) without shard_map%s; %s: %s",
-					kc.Kernel, r.Multi, suffix(where(r)), fails(p, t), quoteError(o)),
+				Message: fmt.Sprintf("kernel `%s` is called under a jit spanning several devices (%s) without shard_map%s; %s%s: %s",
+					kc.Kernel, r.Multi, suffix(where(r)), fails(p, t), first, quoteError(o)),
 				Related: pathRelated(r),
 				Detail:  detail(p, o), JAXError: jaxError(o),
 			}))
