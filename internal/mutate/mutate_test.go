@@ -341,6 +341,7 @@ func TestJudgeOracle(t *testing.T) {
 		{nil, nil, true, "oracle", false, "without an error"},
 		{nil, &OracleError{Type: "AssertionError", Layer: "trace"}, true, "oracle", false, "expects an error"},
 		{nil, &OracleError{Type: "SkipTest", Layer: "trace"}, true, "oracle", false, "could not run"},
+		{nil, &OracleError{Type: "AttributeError", Message: "'function' object has no attribute 'trace'", Layer: "trace"}, true, "oracle", false, "broke the program"},
 		{nil, &OracleError{Type: "Timeout", Layer: "oracle"}, true, "oracle", false, "could not run"},
 		{&OracleError{Type: "ImportError", Message: "No module named 'vllm'"}, nameErr, true, "static", false, "does not run clean under JAX 0.11.2: ImportError: No module named 'vllm'"},
 		{nil, nameErr, false, "static", false, "no result"},
