@@ -145,7 +145,8 @@ func TestNotebook(t *testing.T) {
 	if lines[6] != "import jax" || lines[5] != "" || lines[18] != "def f(x):" || lines[17] != "" {
 		t.Errorf("lines: %q", lines)
 	}
-	if strings.Contains(string(py), "not_a_cell") || strings.Contains(string(py), "prose") || strings.Contains(string(py), "%matplotlib") {
+	if strings.Contains(string(py), "not_a_cell") || strings.Contains(string(py), "prose") || strings.Contains(string(py), "%matplotlib") ||
+		strings.Contains(string(py), "colab") || strings.Contains(string(py), "---") || !strings.Contains(string(py), "\ny = f(1)\n") {
 		t.Errorf("non-code kept:\n%s", py)
 	}
 	if _, ok := notebookPython([]byte("# no cells\n```python\nx = 1\n```\n")); ok {
