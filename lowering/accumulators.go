@@ -118,3 +118,64 @@ func placeholderOr(s, ph string) string {
 	}
 	return s
 }
+
+// AccEmptyRefOutcome is the outcome of `jax.empty_ref(ty,
+// memory_space=pltpu.ACC(i))` lowered in a Mosaic kernel (the same code in
+// 0.11.2 and 0.12.0.1). empty_ref itself checks nothing; Mosaic's
+// _alloc_value hands the ref to LoweringContext.alloc_accumulator, which
+// first rejects a chip without accumulators, then asserts the mxu_id, the
+// major product and the minor dimension (bare asserts), and only then
+// builds an AccRef, whose __post_init__ runs check_accumulator_ref: its
+// dtype check is the first that can still fail (ty's dtype is a numpy
+// dtype, so a dtype string is fine here). chip "" is no configured chip:
+// a rank below 2 or a dtype other than float32/int32 then fails on every
+// chip, with an error that depends on the chip (the Outcome has no Error
+// nor Message); ok is false when nothing known fails.
+func AccEmptyRefOutcome(v Version, ref AccRef, chip string) (Outcome, bool) {
+	if v.Less(AccSince) || ref.Shape == nil {
+		return Outcome{}, false
+	}
+	badDtype := ref.Dtype != "" && ref.Dtype != "float32" && ref.Dtype != "int32"
+	info, ok := accChips[chip]
+	if !ok {
+		if len(ref.Shape) < 2 || badDtype {
+			return Outcome{Fails: true, Layer: LayerPallasLowering, Where: whereAccLowering}, true
+		}
+		return Outcome{}, false
+	}
+	fail := func(typ, msg string) (Outcome, bool) {
+		return Outcome{Fails: true, Layer: LayerPallasLowering, Error: typ, Message: msg, Where: whereAccLowering}, true
+	}
+	if info.Accumulators == 0 {
+		return fail("ValueError", "Accumulators are not available on TPU "+chip)
+	}
+	if ref.MXU < 0 {
+		return Outcome{}, false
+	}
+	m, n := 1, 0
+	if len(ref.Shape) > 0 {
+		n = ref.Shape[len(ref.Shape)-1]
+		for _, d := range ref.Shape[:len(ref.Shape)-1] {
+			m *= d
+		}
+	}
+	if ref.MXU >= info.MXUs || m%info.Sublanes != 0 || len(ref.Shape) < 2 || n != info.ColumnSize {
+		return fail("AssertionError", "")
+	}
+	if m/info.Sublanes > info.Accumulators {
+		return Outcome{}, false // an overflow, whose message names the ref's offset
+	}
+	if ref.Dtype == "" {
+		return Outcome{}, false
+	}
+	if badDtype {
+		return fail("ValueError", "Acc ref dtype must be float32 or int32, got "+ref.Dtype)
+	}
+	if m <= 0 {
+		return fail("ValueError", "The product of the major dimensions must be a multiple of "+
+			strconv.Itoa(info.Sublanes)+", but got "+strconv.Itoa(m))
+	}
+	return Outcome{}, false
+}
+
+const whereAccLowering = "jax/_src/pallas/mosaic/lowering.py"

@@ -19,7 +19,13 @@ var PAL203 = &analysis.Analyzer{
 			"scalar types). With a target chip configured (`tpu-chip`, e.g. \"v6e\", \"v7x\"), also a chip without " +
 			"accumulators (every chip before TPU7), an mxu_id outside the chip's MXUs, a minor dimension other than " +
 			"its MXU column size, or major dimensions whose product is not a multiple of its sublanes. Without " +
-			"`tpu-chip` the chip checks stay silent.",
+			"`tpu-chip` the chip checks stay silent. Also `acc = jax.empty_ref(jax.ShapeDtypeStruct(shape, dtype), " +
+			"memory_space=pltpu.ACC(i))` in a kernel this file passes to a Mosaic pallas_call (no interpret=) when " +
+			"the kernel reads acc: nothing checks it until Mosaic lowers the kernel, which first rejects a chip " +
+			"without accumulators, then asserts mxu_id, shape (rank < 2 included) and minor dimension with bare " +
+			"asserts, and only then checks the dtype (a dtype string is fine here). Without `tpu-chip` a rank < 2 " +
+			"or a wrong dtype is reported as failing on every chip, its error unnamed; a ref nothing reads is " +
+			"dropped before lowering and stays silent.",
 		Why: "AccMemorySpace checks the ref when it is built, on any backend and in interpret mode: \"ValueError: " +
 			"Acc ref must be at least 2D, got shape (256,)\", \"Acc ref dtype must be float32 or int32, got ...\", " +
 			"\"Accumulators are not available on TPU v6e\", ...",
@@ -66,6 +72,135 @@ func runPAL203(p *analysis.Pass, s *ir.Summary) {
 			})
 		})
 	})
+	emptyRefs(s, func(sc *scopeView, e *ir.Expr, ref lowering.AccRef) {
+		o, bad := lowering.AccEmptyRefOutcome(p.Version, ref, chip)
+		if !bad {
+			return
+		}
+		msg := "accumulator ref allocated with jax.empty_ref fails to lower on every TPU chip (rank < 2 or a dtype " +
+			"other than float32/int32); the error depends on the chip: set tpu-chip to predict it"
+		if o.Error != "" {
+			msg = fmt.Sprintf("accumulator ref allocated with jax.empty_ref rejected on the configured chip (tpu-chip = \"%s\"); with %s lowering the kernel fails: %s",
+				chip, version(p), quoteError(o))
+		}
+		p.Report(analysis.Diagnostic{
+			Location: analysis.Locate(s, e.Span),
+			Message:  msg,
+			Detail:   detail(p, o), JAXError: jaxError(o),
+		})
+	})
+}
+
+// emptyRefs visits `name = jax.empty_ref(jax.ShapeDtypeStruct(shape,
+// dtype), memory_space=pltpu.ACC(i))` in the body of a def that this file
+// passes by name to a pallas_call lowered by Mosaic (no interpret=, no
+// compiler params other than pltpu's), when the name is read afterwards
+// in the def or a def nested in it: a ref nothing reads is dead code that
+// tracing drops before lowering, and only Mosaic's lowering checks it.
+func emptyRefs(s *ir.Summary, visit func(sc *scopeView, e *ir.Expr, ref lowering.AccRef)) {
+	kernels := map[string]int{}
+	fileScopes(s, func(sc *scopeView) {
+		sc.exprs(func(e *ir.Expr) {
+			if e.Kind != ir.ExCall || sc.qual(e.X) != "jax.experimental.pallas.pallas_call" || len(e.Args) == 0 ||
+				e.Args[0].Kind != ir.ExName {
+				return
+			}
+			mosaic := true
+			for _, kw := range e.Kw {
+				switch {
+				case kw.Name == "" || kw.Name == "interpret" || kw.Name == "backend":
+					mosaic = false
+				case kw.Name == "compiler_params":
+					v := sc.value(kw.Value)
+					if v == nil || v.Kind != ir.ExCall || !strings.HasPrefix(sc.qual(v.X), "jax.experimental.pallas.tpu.") {
+						mosaic = false
+					}
+				}
+			}
+			if mosaic && kernels[e.Args[0].Name] >= 0 {
+				kernels[e.Args[0].Name]++
+			} else {
+				kernels[e.Args[0].Name] = -1
+			}
+		})
+	})
+	defs := map[string]int{}
+	for _, d := range s.Defs {
+		defs[d.Name]++
+	}
+	module := newScopeView(s, s.Body, nil, nil)
+	for _, d := range s.Defs {
+		if d.Lambda || kernels[d.Name] <= 0 || defs[d.Name] != 1 {
+			continue
+		}
+		sc := newScopeView(s, d.Body, d, module)
+		ir.WalkStmts(d.Body, func(st *ir.Stmt) {
+			if st.Kind != ir.StAssign || st.Aug || len(st.Targets) != 1 || st.Targets[0].Kind != ir.ExName {
+				return
+			}
+			e := st.Value
+			if e == nil || e.Kind != ir.ExCall || sc.qual(e.X) != "jax.empty_ref" || !readIn(s, d, st.Targets[0].Name, st) {
+				return
+			}
+			var space *ir.Expr
+			for _, kw := range e.Kw {
+				if kw.Name == "memory_space" {
+					space = sc.value(kw.Value)
+				}
+			}
+			if space == nil || space.Kind != ir.ExCall || sc.qual(space.X) != "jax.experimental.pallas.tpu.ACC" {
+				return
+			}
+			ty := sc.value(callArg(e, 0, "ty"))
+			if ty == nil || ty.Kind != ir.ExCall || sc.qual(ty.X) != "jax.ShapeDtypeStruct" {
+				return
+			}
+			ref := lowering.AccRef{MXU: -1}
+			if m := sc.value(callArg(space, 0, "mxu_id")); m != nil && m.Kind == ir.ExConst && m.Const.Kind == ir.ConstInt {
+				ref.MXU = int(m.Const.I)
+			}
+			ref.Shape = intTuple(sc, callArg(ty, 0, "shape"))
+			ref.Dtype, _ = dtypeOf(sc, callArg(ty, 1, "dtype"))
+			ref.Dtype = strings.TrimPrefix(ref.Dtype, "string ") // a numpy dtype: a string names it too
+			visit(sc, e, ref)
+		})
+	}
+}
+
+// readIn says whether name is read in def d, or in a def nested in it,
+// other than by the statement that binds it and as an assignment target.
+func readIn(s *ir.Summary, d *ir.FuncDef, name string, bind *ir.Stmt) bool {
+	found := false
+	look := func(e *ir.Expr) {
+		walkExpr(e, func(x *ir.Expr) {
+			if x.Kind == ir.ExName && x.Name == name {
+				found = true
+			}
+		})
+	}
+	for _, f := range s.Defs {
+		if f != d && (f.Span.Start < d.Span.Start || f.Span.End > d.Span.End) {
+			continue
+		}
+		ir.WalkStmts(f.Body, func(st *ir.Stmt) {
+			if st == bind {
+				return
+			}
+			for _, t := range st.Targets {
+				if t.Kind == ir.ExSubscript {
+					for _, a := range t.Args {
+						look(a) // acc[i] = v writes acc, reads i
+					}
+				}
+			}
+			look(st.Value)
+			look(st.Cond)
+			for _, it := range st.Items {
+				look(it.Ctx)
+			}
+		})
+	}
+	return found
 }
 
 // accRef reads `pltpu.ACC(i)(shape, dtype)`, or `acc(shape, dtype)` with
