@@ -48,9 +48,11 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 		if _, owner, ok2 := lowering.LookupPrefix(qual); ok2 && owner != "" {
 			in.noteBackend(qual)
 		}
+		in.noteMarker(qual)
 		return in.opaque(qual, a, site)
 	}
 	in.noteBackend(api.Name)
+	in.noteBarrier(api.Name, site)
 	switch api.Role {
 	case lowering.RolePallasCall:
 		return in.pallasCall(api.Name, a, site)
@@ -86,7 +88,23 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 		return in.remoteComm(api.Name, a, site)
 	case lowering.RoleAxisIndex:
 		in.axisIndex(a, site)
+		in.collective(api.Name, a, site)
 		return nonNone
+	case lowering.RoleAxisSize:
+		in.collective(api.Name, a, site)
+		if in.cur.Kind == ctxKernel && in.cur.Scan != nil {
+			if name, ok := constStr(argAt(a, 0, "axis_name")); ok {
+				if len(in.cur.Scan.sizes) == 0 {
+					in.cur.Scan.sizeFirst = len(in.cur.Scan.ops)
+				}
+				in.cur.Scan.sizes = append(in.cur.Scan.sizes, name)
+			}
+		}
+	case lowering.RoleCollective:
+		in.collective(api.Name, a, site)
+		return in.opaque(api.Name, a, site)
+	case lowering.RoleAxisBinder:
+		return in.axisBinder(api.Name, a)
 	case lowering.RoleMesh:
 		return meshValue(api.Name, a)
 	case lowering.RoleCoreMesh:
@@ -96,6 +114,15 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 	case lowering.RoleCustomPartitioning:
 		if f := first(a); f != unknown {
 			return &vCustom{Fn: f, Part: true}
+		}
+	case lowering.RoleExport, lowering.RoleTraceWrap:
+		if f := first(a); f != unknown {
+			return staged(f, api.Role == lowering.RoleExport)
+		}
+	case lowering.RoleTraceCall:
+		if f := first(a); f != unknown && len(a.pos) > 0 {
+			in.callStaged(staged(f, false), args{pos: a.pos[1:], kw: a.kw, opaque: a.opaque}, site)
+			return unknown
 		}
 	case lowering.RoleSelfWrapping:
 		return nonNone
@@ -107,7 +134,7 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 			in.cur = &c
 		}
 	}
-	return &vExtCall{Qual: api.Name, Args: a.pos, Kw: a.kw, Site: site}
+	return &vExtCall{Qual: api.Name, Args: a.pos, Kw: a.kw, Site: site, File: in.file}
 }
 
 func first(a args) value {
@@ -128,10 +155,14 @@ func first(a args) value {
 // kernels). Calling them at wrap time instead could run a body in the
 // wrong context (a decorator applied at module level, say).
 func (in *interp) opaque(qual string, a args, site *ir.Expr) value {
+	if v, ok := foldCall(qual, a); ok { // arith.go
+		return v
+	}
 	if in.cur.Kind == ctxKernel {
+		in.bodyCall(qual, site) // blockspec.go
 		in.callFunctionArgs(a, site)
 	}
-	return &vExtCall{Qual: qual, Args: a.pos, Kw: a.kw, Site: site}
+	return &vExtCall{Qual: qual, Args: a.pos, Kw: a.kw, Site: site, File: in.file}
 }
 
 // transparent handles wrappers and control flow that inherit the caller's
@@ -140,26 +171,10 @@ func (in *interp) opaque(qual string, a args, site *ir.Expr) value {
 // and friends return their function (calling it later runs it).
 func (in *interp) transparent(name string, a args, site *ir.Expr) value {
 	switch {
-	case strings.HasPrefix(name, "jax.lax.") || strings.HasSuffix(name, ".run_scoped"):
-		var out value
-		for _, v := range append(append([]value{}, a.pos...), mapValues(a.kw)...) {
-			for _, alt := range alts(v) {
-				if isCallable(alt) {
-					out = in.call(alt, args{opaque: true}, site)
-				}
-			}
-			if s, ok := v.(*vSeq); ok { // lax.switch(index, [f, g], x)
-				for _, f := range s.Items {
-					if isCallable(f) {
-						in.call(f, args{opaque: true}, site)
-					}
-				}
-			}
-		}
-		if out == nil {
-			out = unknown
-		}
-		return out
+	case strings.HasPrefix(name, "jax.lax."):
+		return in.traced(func() value { return in.callBodies(a, site, strings.HasSuffix(name, ".fori_loop")) })
+	case strings.HasSuffix(name, ".run_scoped"):
+		return in.callBodies(a, site, false)
 	case strings.HasSuffix(name, ".when") || strings.HasSuffix(name, ".loop"):
 		return &vExtCall{Qual: name, Args: a.pos, Kw: a.kw, Site: site}
 	case strings.HasSuffix(name, "emit_pipeline") || strings.HasSuffix(name, "emit_pipeline_with_allocations"):
@@ -180,13 +195,45 @@ func (in *interp) transparent(name string, a args, site *ir.Expr) value {
 	return &vExternal{Qual: identity}
 }
 
+// callBodies calls the functions among a's arguments (and in a sequence
+// argument, lax.switch's branches) now, in the current context.
+func (in *interp) callBodies(a args, site *ir.Expr, indexed bool) value {
+	var out value
+	body := args{opaque: true}
+	if indexed {
+		body.pos = []value{nonNone} // fori_loop's body takes the loop index: an int
+	}
+	for _, v := range append(append([]value{}, a.pos...), mapValues(a.kw)...) {
+		for _, alt := range alts(v) {
+			if isCallable(alt) {
+				out = in.call(alt, body, site)
+			}
+		}
+		if s, ok := v.(*vSeq); ok { // lax.switch(index, [f, g], x)
+			for _, f := range s.Items {
+				if isCallable(f) {
+					in.call(f, args{opaque: true}, site)
+				}
+			}
+		}
+	}
+	if out == nil {
+		out = unknown
+	}
+	return out
+}
+
 // callExtResult calls the result of an external call: `pl.when(c)(body)`,
 // `pl.loop(0, n)(body)`, or an opaque factory's product.
 func (in *interp) callExtResult(f *vExtCall, a args, site *ir.Expr) value {
 	switch {
 	case strings.HasSuffix(f.Qual, ".when") || strings.HasSuffix(f.Qual, ".loop"):
 		if body := first(a); isCallable(body) {
-			in.call(body, args{opaque: true}, site)
+			b := args{opaque: true}
+			if strings.HasSuffix(f.Qual, ".loop") {
+				b.pos = []value{nonNone} // pl.loop's body takes the index
+			}
+			in.call(body, b, site)
 		}
 		return unknown
 	}
@@ -207,7 +254,7 @@ func (in *interp) callExtResult(f *vExtCall, a args, site *ir.Expr) value {
 			out = in.call(v, a, site)
 			continue
 		}
-		c := &spmdCtx{Kind: ctxUnknown, Mesh: in.cur.Mesh}
+		c := &spmdCtx{Kind: ctxUnknown, Mesh: in.cur.Mesh, TraceOnly: in.cur.TraceOnly}
 		out = in.withCtx(c, site, f.Qual, func() value { return in.call(v, a, site) })
 	}
 	if fns == 1 {

@@ -46,9 +46,25 @@ func (in *interp) getattr(v value, name string) value {
 		if name == "get" || name == "copy" {
 			return &vMethod{Recv: v, Name: name}
 		}
+	case *vJitted:
+		switch name {
+		case "lower":
+			return &vStaged{J: o, Lower: true}
+		case "trace":
+			return &vStaged{J: o, Traced: true}
+		case "eval_shape":
+			return &vStaged{J: o}
+		}
+	case *vStaged:
+		if name == "lower" && o.Lower && o.Bound != nil {
+			return o // a Traced's .lower()
+		}
 	case *vRemoteCopy, *vCustom:
 		return &vMethod{Recv: v, Name: name}
 	case *vExtCall:
+		if av, ok := arrayAttr(o, name); ok { // arrays.go
+			return av
+		}
 		return &vMethod{Recv: v, Name: name}
 	case *vPallas:
 		if name == "lower" || name == "trace" {

@@ -90,13 +90,20 @@ func (in *interp) call(fn value, a args, site *ir.Expr) value {
 			return in.call(m, a, site)
 		}
 	case *vPallas:
-		in.kernelCalled(f.K, site)
+		in.kernelCalled(f.K, site, &a)
+	case *vBatched:
+		in.batched++
+		v := in.callBinder(f, a, site)
+		in.batched--
+		return v
 	case *vShardMapped:
 		return in.withCtx(in.cur.enterShardMap(f.Spec), site, "shard_map", func() value { return in.call(f.Fn, a, site) })
 	case *vJitted:
 		return in.callJitted(f, a, site)
+	case *vStaged:
+		return in.callStaged(f, a, site)
 	case *vPmapped:
-		c := &spmdCtx{Kind: ctxPmap, Mesh: in.cur.Mesh}
+		c := &spmdCtx{Kind: ctxPmap, Mesh: in.cur.Mesh, TraceOnly: in.cur.TraceOnly}
 		if in.cur.Kind == ctxUnknown || in.cur.Kind == ctxKernel {
 			c.Kind = in.cur.Kind
 		}
@@ -129,6 +136,7 @@ func (in *interp) call(fn value, a args, site *ir.Expr) value {
 		return in.callExtResult(f, a, site)
 	}
 	if in.cur.Kind == ctxKernel {
+		in.noteOpaqueKernelCall(fn, site)
 		in.callFunctionArgs(a, site)
 		return unknown
 	}
@@ -154,7 +162,7 @@ func (in *interp) callFunctionArgs(a args, site *ir.Expr) {
 
 func isCallable(v value) bool {
 	switch v.(type) {
-	case *vFunc, *vPartial, *vPallas, *vShardMapped, *vJitted, *vDeferred, *vCustom, *vUnion:
+	case *vFunc, *vPartial, *vPallas, *vShardMapped, *vJitted, *vDeferred, *vCustom, *vUnion, *vBatched:
 		return true
 	}
 	return false
@@ -163,6 +171,7 @@ func isCallable(v value) bool {
 func (in *interp) callJitted(f *vJitted, a args, site *ir.Expr) value {
 	c := *in.cur
 	c.cachedKey = "" // the copy will change
+	c.Traced = true
 	if c.Kind == ctxPlain || c.Kind == ctxUnknown {
 		if c.Jit.empty() {
 			c.Jit = f.Describe
@@ -171,15 +180,53 @@ func (in *interp) callJitted(f *vJitted, a args, site *ir.Expr) value {
 			c.Multi = text{lit: f.Multi}
 		}
 		for _, v := range append(append([]value{}, a.pos...), mapValues(a.kw)...) {
-			if s, ok := v.(*vShardedArray); ok && c.Multi.empty() {
-				c.Multi = s.Desc
+			if s, ok := v.(*vShardedArray); ok {
+				if c.Multi.empty() {
+					c.Multi = s.Desc
+				}
+				c.ExplicitSharded = c.ExplicitSharded || s.Explicit
 			}
 		}
-		if c.Multi.empty() && c.Mesh != nil && c.Mesh.Devices != 1 {
-			c.Multi = text{lit: "a context mesh (jax.set_mesh / with mesh:)"}
+		if c.Multi.empty() && c.Mesh != nil && !c.MeshLegacy && c.Mesh.Devices != 1 {
+			c.Multi = text{lit: "a context mesh (jax.set_mesh)"}
 		}
 	}
 	return in.withCtx(&c, site, "jit", func() value { return in.call(f.Fn, a, site) })
+}
+
+// callStaged lowers or traces a function without running it: the kernel
+// calls it reaches are recorded as a call would record them, those of a
+// trace in a trace-only context (only trace-time errors).
+func (in *interp) callStaged(s *vStaged, a args, site *ir.Expr) value {
+	if s.Bound != nil {
+		a = *s.Bound
+	}
+	run := func() value {
+		if s.J != nil {
+			return in.callJitted(s.J, a, site)
+		}
+		return in.call(s.Fn, a, site)
+	}
+	if s.Lower {
+		run()
+		return unknown // a Lowered or an Exported: what follows (.compile()) is opaque
+	}
+	c := *in.cur
+	c.cachedKey = "" // the copy will change
+	c.TraceOnly = true
+	in.withCtx(&c, site, "trace", run)
+	if s.Traced {
+		return &vStaged{J: s.J, Fn: s.Fn, Lower: true, Bound: &a}
+	}
+	return unknown
+}
+
+// staged wraps fn for a staging API: under its own jit when it is one.
+func staged(fn value, lower bool) *vStaged {
+	if j, ok := fn.(*vJitted); ok {
+		return &vStaged{J: j, Lower: lower}
+	}
+	return &vStaged{Fn: fn, Lower: lower}
 }
 
 func mapValues(m map[string]value) []value {

@@ -90,6 +90,7 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 		e.scans, e.rel, e.scansKey = map[string]cachedScan{}, relevance{gen: e.rel.gen + 1}, rules.key
 	}
 	keep, entry := relevantCached(files, lay, opts.EntryPoints, rules, e.scans, &e.rel)
+	opts.platform = choosePlatform(&opts, files, e.scans, lay.root)
 	analysed := files
 	if !opts.NoPrune {
 		analysed = analysed[:0:0]

@@ -57,6 +57,7 @@ func (in *interp) classify(k *kernelDecl, e *kernelEffects, scan *kernelScan) {
 			}
 			visible = true
 		case op.IDForm == "dict":
+			eff.AnyDictID = true
 			dev := false
 			for _, a := range op.Axes {
 				dev = dev || isDevice(a)
@@ -84,9 +85,28 @@ func (in *interp) classify(k *kernelDecl, e *kernelEffects, scan *kernelScan) {
 		e.Ops = append(e.Ops, op)
 	}
 	eff.LogicalOnly = logical && !visible && !eff.MeshIntTupleID
+	// lax.axis_size on a device axis before any device-axis axis_index:
+	// tracing fails on it first.
+	for _, name := range scan.sizes {
+		if !isDevice(name) {
+			continue
+		}
+		first := true
+		for _, op := range scan.ops[:min(scan.sizeFirst, len(scan.ops))] {
+			if op.Kind == "axis_index" && !op.UnknownAxis && isDevice(op.Axes[0]) {
+				first = false
+			}
+		}
+		if first {
+			eff.AxisSizeDeviceAxis, eff.AxisName = true, name
+		}
+		break
+	}
 	eff.Interpret, eff.InterpretParams = interpretMode(k.Kw["interpret"])
 	eff.Local = len(e.Ops) == 0
 	e.Backend = in.kernelBackend(k, scan)
+	e.Lowering = in.loweringConfigOf(k, scan)
+	e.Calls = scan.calls
 }
 
 // meshID records a MESH-typed int or tuple device id and its length.

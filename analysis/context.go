@@ -52,8 +52,23 @@ type spmdCtx struct {
 	Jit text
 	// Mesh is the context mesh (jax.set_mesh / with mesh:).
 	Mesh *vMesh
+	// MeshLegacy: Mesh comes from a bare `with mesh:`, which puts a jit
+	// on no more devices by itself (exec.go: meshOfContextManager).
+	MeshLegacy bool
+	// Bound are axis names a vmap binds here (BoundAny: some binder's
+	// names are not known); Traced says the code runs under tracing (jit,
+	// shard_map, vmap, lax control flow), not eagerly; ExpectRaise says it
+	// runs under pytest.raises / assertRaises (collective.go).
+	Bound                         []string
+	BoundAny, Traced, ExpectRaise bool
+	// ExplicitSharded: the jit's inputs are sharded over a mesh with
+	// Explicit axes (pallas_call then rejects them at trace time).
+	ExplicitSharded bool
 	// Scan collects kernel effects in ctxKernel.
 	Scan *kernelScan
+	// TraceOnly: the code is only traced, never lowered (jit(f).trace,
+	// jax.make_jaxpr, jax.eval_shape).
+	TraceOnly bool
 	// cachedKey caches key(); contexts are copied before they are changed, and
 	// every such copy clears it.
 	cachedKey string
@@ -103,13 +118,15 @@ func (c *spmdCtx) key() string {
 	b.WriteString(strings.Join(c.Manual, ","))
 	b.WriteByte('|')
 	b.WriteString(strings.Join(c.MeshAxes, ","))
-	for _, f := range []bool{c.AllManual, !c.Multi.empty(), c.Mesh != nil} {
+	for _, f := range []bool{c.AllManual, !c.Multi.empty(), c.Mesh != nil, c.MeshLegacy, c.TraceOnly, c.BoundAny, c.Traced, c.ExpectRaise, c.ExplicitSharded} {
 		if f {
 			b.WriteByte('1')
 		} else {
 			b.WriteByte('0')
 		}
 	}
+	b.WriteByte('|')
+	b.WriteString(strings.Join(c.Bound, ","))
 	b.Write(appendPtr(nil, unsafe.Pointer(c.Scan)))
 	c.cachedKey = b.String()
 	return c.cachedKey
@@ -140,6 +157,7 @@ func (c *spmdCtx) enterShardMap(sp *smSpec) *spmdCtx {
 	n.cachedKey = "" // the copy will change
 	n.Kind = ctxShardMap
 	n.SM = sp
+	n.Traced = true
 	mesh := sp.MeshAxes
 	if mesh == nil && sp.UsesContextMesh && c.Mesh != nil {
 		mesh = c.Mesh.Axes

@@ -44,6 +44,7 @@ type entryLog struct {
 	ran    []*ir.FuncDef
 	seen   map[*ir.FuncDef]bool
 	offers []offer
+	colls  []*collUse // collectives on unbound names (collective.go)
 	inert  int
 	// mods are the modules the entry ran first: a main block takes their
 	// state back, yet it read their code (lastRun.neverRan).
@@ -80,6 +81,9 @@ func (in *interp) replayLog(l *entryLog) {
 	}
 	for i := range l.offers {
 		in.offer(&l.offers[i])
+	}
+	for _, u := range l.colls {
+		in.addColl(collKey{u.site, u.axis}, u)
 	}
 	in.inert += l.inert
 	in.h.replayed++

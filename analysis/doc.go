@@ -9,11 +9,14 @@
 //
 //	contract     what rules and front ends see
 //	  options.go     Options (settings and the rule set of a run), SourceFile
+//	  target.go      Target: the backend a kernel call runs on, and why (Pass.Target)
 //	  diagnostic.go  Diagnostic, Location, SuggestedFix, TextEdit
 //	  edits.go       a span of an ir.Summary as a Location; the edits of fixes
 //	  analyzer.go    Analyzer, Doc, Pass; Validate checks a rule set
 //	  facts.go       KernelCall, Reach: the facts rules read; hover text
+//	  facts_config.go  KernelConfig: how a pallas_call is configured
 //	  labels.go      context labels and reach navigation, from the facts
+//	  facts_lowering.go  LoweringConfig: compiler params, platform, barrier (PAL20x)
 //	  suppress.go    Suppression: the `# pallas-ls: ignore[...]` comments
 //	  fix.go         fixes validated, planned and applied; result.go Result
 //	program      program.go: modules by every importable name; the resolver
@@ -25,9 +28,14 @@
 //	  exec.go, eval.go, call.go, func.go, attr.go   statements, expressions,
 //	                 calls, functions and classes, attributes and imports
 //	  api.go         JAX calls by role; kernel.go, classify.go kernels and
-//	                 what they communicate; mesh.go meshes, shard_map
+//	                 what they communicate; kconfig.go their configuration
+//	                 (compiler params, barrier); mesh.go meshes, shard_map
+//	  arith.go, arrays.go   ints and tuples folded; arrays of known shape
+//	  blockspec.go   a pallas_call's grid, BlockSpecs, operands, kernel
+//	                 signature and body calls, rendered as KernelConfig
 //	  inert.go       library functions that cannot reach a kernel: skipped
-//	  record.go      kernel calls recorded, and rendered as facts
+//	  record.go      kernel calls recorded, and rendered as facts;
+//	                 collective.go collectives on unbound axis names
 //	  journal.go, history.go, resume.go, detached.go   the seam to the
 //	                 engine: every change undoable, a run resumed at an
 //	                 entry, main blocks and library entries replayed
@@ -36,7 +44,8 @@
 //	             a reuse; summarize.go summaries (cached, parsed in
 //	             parallel and incrementally); report.go the rules one by
 //	             one, suppressions, notes; reuse.go which edits keep the
-//	             last run; store.go the on-disk cache
+//	             last run; store.go the on-disk cache; platform.go the
+//	             project's platform evidence (target.go)
 //
 // Where new things go. A rule: a file in analysis/rules, listed in
 // rules.All, with fixtures in rules/testdata/CODE and a Doc whose Example

@@ -25,7 +25,16 @@ func (in *interp) eval(env *scope, e *ir.Expr) value {
 	switch e.Kind {
 	case ir.ExName:
 		if v, ok := env.lookup(e.Name); ok {
-			return v
+			for i := 0; i < 4; i++ {
+				r, isRef := v.(*vScopeRef)
+				if !isRef {
+					return v
+				}
+				if v, ok = r.s.get(e.Name); !ok {
+					break
+				}
+			}
+			return unknown
 		}
 		if builtinNames[e.Name] {
 			return &vExternal{Qual: "builtins." + e.Name}
@@ -39,17 +48,19 @@ func (in *interp) eval(env *scope, e *ir.Expr) value {
 		return &vConst{C: *e.Const}
 	case ir.ExTuple, ir.ExList, ir.ExSet:
 		items := make([]value, 0, len(e.Args))
+		list := e.Kind != ir.ExTuple
 		for _, a := range e.Args {
 			if a.Kind == ir.ExStarred {
 				if s, ok := in.eval(env, a.X).(*vSeq); ok {
 					items = append(items, s.Items...)
+					list = list || s.List
 					continue
 				}
 				return unknown
 			}
 			items = append(items, in.eval(env, a))
 		}
-		return &vSeq{Items: items}
+		return &vSeq{Items: items, List: list}
 	case ir.ExDict:
 		d := &vDict{}
 		for _, kw := range e.Kw {
@@ -71,10 +82,14 @@ func (in *interp) eval(env *scope, e *ir.Expr) value {
 	case ir.ExBoolOp:
 		return in.boolOp(env, e)
 	case ir.ExBinOp:
+		return in.binOp(env, e) // arith.go
+	case ir.ExComp:
+		return in.comprehension(env, e)
+	case ir.ExSlice: // outside a subscript: evaluated for its calls
 		for _, a := range e.Args {
 			in.eval(env, a)
 		}
-		return nonNone // arithmetic: a number or an array, never None
+		return unknown
 	case ir.ExCond:
 		c := in.eval(env, e.Args[1])
 		if v, known := truth(c); known {
@@ -104,6 +119,9 @@ func (in *interp) eval(env *scope, e *ir.Expr) value {
 
 func (in *interp) subscript(env *scope, e *ir.Expr) value {
 	x := in.eval(env, e.X)
+	if len(e.Args) == 1 && e.Args[0].Kind == ir.ExSlice {
+		return in.slice(env, x, e.Args[0])
+	}
 	var idx value = unknown
 	if len(e.Args) == 1 {
 		idx = in.eval(env, e.Args[0])
@@ -124,6 +142,77 @@ func (in *interp) subscript(env *scope, e *ir.Expr) value {
 			if v, ok := x.lookup(k); ok {
 				return v
 			}
+		}
+	}
+	return unknown
+}
+
+// comprehension runs a comprehension's element once, in a scope of its
+// own where each `for` target is bound to what its iterable yields (if
+// clauses are evaluated, not decided). Its value is a sequence of unknown
+// length: Unknown.
+func (in *interp) comprehension(env *scope, e *ir.Expr) value {
+	sc := newEnv(env, env.mod)
+	for _, c := range e.Kw {
+		v := in.eval(sc, c.Value)
+		if s, ok := v.(*vSeq); ok && len(s.Items) == 0 && c.Key != nil {
+			return unknown // over an empty literal: the element never runs
+		}
+		if c.Key != nil {
+			in.assign(sc, c.Key, elementOf(v))
+		}
+	}
+	in.eval(sc, e.X)
+	return unknown
+}
+
+// slice is x[start:stop:step] with literal bounds: a slice of a tuple or
+// list, and jax.devices()[:1], which holds exactly one device (there is
+// always one).
+func (in *interp) slice(env *scope, x value, sl *ir.Expr) value {
+	var b [3]value
+	for i, a := range sl.Args {
+		b[i] = in.eval(env, a)
+	}
+	bound := func(v value) (int, bool, bool) { // value, is None, known
+		c, ok := v.(*vConst)
+		switch {
+		case ok && c.C.Kind == ir.ConstNone:
+			return 0, true, true
+		case ok && c.C.Kind == ir.ConstInt:
+			return int(c.C.I), false, true
+		}
+		return 0, false, false
+	}
+	start, startNone, ok1 := bound(b[0])
+	stop, stopNone, ok2 := bound(b[1])
+	_, stepNone, ok3 := bound(b[2])
+	if !ok1 || !ok2 || !ok3 || !stepNone {
+		return unknown
+	}
+	switch x := x.(type) {
+	case *vSeq:
+		n := len(x.Items)
+		if startNone {
+			start = 0
+		}
+		if stopNone {
+			stop = n
+		}
+		if start < 0 {
+			start = max(0, start+n)
+		}
+		if stop < 0 {
+			stop = max(0, stop+n)
+		}
+		start, stop = min(start, n), min(stop, n)
+		if start >= stop {
+			return &vSeq{}
+		}
+		return &vSeq{Items: append([]value(nil), x.Items[start:stop]...)}
+	case *vExtCall:
+		if (x.Qual == "jax.devices" || x.Qual == "jax.local_devices") && start == 0 && stop == 1 && !stopNone {
+			return &vSeq{Items: []value{nonNone}}
 		}
 	}
 	return unknown

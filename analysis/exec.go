@@ -47,6 +47,10 @@ func (in *interp) exec(env *scope, st *ir.Stmt) bool {
 		return in.execIf(env, st)
 	case ir.StLoop:
 		it := in.eval(env, st.Value)
+		if s, ok := it.(*vSeq); ok && len(s.Items) == 0 && len(st.Targets) > 0 {
+			in.execBody(env, st.Else) // `for x in ()`: the body never runs
+			break
+		}
 		for _, t := range st.Targets {
 			in.assign(env, t, elementOf(it))
 		}
@@ -64,8 +68,38 @@ func (in *interp) exec(env *scope, st *ir.Stmt) bool {
 		env.set(st.Class.Name, in.defineClass(env, st.Class))
 	case ir.StImport:
 		in.execImport(env, st.Import)
+	case ir.StRaise:
+		in.eval(env, st.Value)
+		return true // the block ends here; the raise returns no value
+	case ir.StGlobal, ir.StNonlocal:
+		in.declareOuter(env, st)
 	}
 	return false
+}
+
+// declareOuter runs `global x` / `nonlocal x`: the name binds in the
+// module's scope, or in the nearest enclosing function scope that has it,
+// through a reference left in this scope (see vScopeRef).
+func (in *interp) declareOuter(env *scope, st *ir.Stmt) {
+	for _, t := range st.Targets {
+		var target *scope
+		if st.Kind == ir.StGlobal {
+			target = env
+			for target.parent != nil {
+				target = target.parent
+			}
+		} else {
+			for s := env.parent; s != nil && s.parent != nil; s = s.parent {
+				if _, ok := s.get(t.Name); ok && !s.classBody {
+					target = s
+					break
+				}
+			}
+		}
+		if target != nil && target != env {
+			env.set(t.Name, &vScopeRef{s: target})
+		}
+	}
 }
 
 func (in *interp) execIf(env *scope, st *ir.Stmt) bool {
@@ -140,10 +174,16 @@ func (in *interp) execWith(env *scope, st *ir.Stmt) bool {
 	saved := in.cur
 	for _, it := range st.Items {
 		v := in.eval(env, it.Ctx)
-		if m := meshOfContextManager(v); m != nil {
+		if m, legacy := meshOfContextManager(v); m != nil {
 			c := *in.cur
 			c.cachedKey = "" // the copy will change
-			c.Mesh = m
+			c.Mesh, c.MeshLegacy = m, legacy
+			in.cur = &c
+		}
+		if expectsRaise(it.Ctx) && !in.cur.ExpectRaise {
+			c := *in.cur
+			c.cachedKey = "" // the copy will change
+			c.ExpectRaise = true
 			in.cur = &c
 		}
 		if it.Target != nil {
@@ -155,19 +195,24 @@ func (in *interp) execWith(env *scope, st *ir.Stmt) bool {
 	return r
 }
 
-func meshOfContextManager(v value) *vMesh {
+// meshOfContextManager returns the mesh a with-item sets; legacy is set
+// for a bare `with mesh:`, which only sets the resource environment: a
+// jit under it still runs on one device unless its inputs or shardings
+// say otherwise (the oracle: a local kernel under `with mesh:
+// jax.jit(f)(x)` runs on every version, under jax.set_mesh it fails).
+func meshOfContextManager(v value) (m *vMesh, legacy bool) {
 	switch v := v.(type) {
 	case *vMesh:
-		return v
+		return v, true
 	case *vExtCall:
 		if isSetMesh(v.Qual) && len(v.Args) > 0 {
 			if m, ok := v.Args[0].(*vMesh); ok {
-				return m
+				return m, false
 			}
-			return &vMesh{}
+			return &vMesh{}, false
 		}
 	}
-	return nil
+	return nil, false
 }
 
 // assign binds a target expression; attribute targets on instances
@@ -175,6 +220,14 @@ func meshOfContextManager(v value) *vMesh {
 func (in *interp) assign(env *scope, t *ir.Expr, v value) {
 	switch t.Kind {
 	case ir.ExName:
+		if r, ok := env.value(t.Name).(*vScopeRef); ok {
+			if r.s.parent == nil {
+				in.setGlobal(r.s, t.Name, v) // a module's globals: journalled
+			} else {
+				r.s.set(t.Name, v)
+			}
+			return
+		}
 		env.set(t.Name, v)
 	case ir.ExTuple, ir.ExList:
 		seq, ok := v.(*vSeq)
@@ -206,16 +259,55 @@ func (in *interp) assign(env *scope, t *ir.Expr, v value) {
 	}
 }
 
-// elementOf is what iterating over v yields.
+// elementOf is what iterating over v yields: the join of a literal
+// sequence's items (or a dict's keys), an int for range(...), pairs for
+// enumerate and zip, and through list/tuple/sorted/reversed/iter what
+// their argument yields. Unknown otherwise: the body still runs once.
 func elementOf(v value) value {
-	if s, ok := v.(*vSeq); ok {
-		var out value
-		for _, it := range s.Items {
+	return elementAt(v, 4)
+}
+
+func elementAt(v value, depth int) value {
+	if depth < 0 {
+		return unknown
+	}
+	var out value
+	switch v := v.(type) {
+	case *vSeq:
+		for _, it := range v.Items {
 			out = join(out, it)
 		}
-		if out != nil {
-			return out
+	case *vDict:
+		if !v.Open {
+			for _, k := range v.Keys {
+				out = join(out, k)
+			}
+		}
+	case *vExtCall:
+		if len(v.Kw) > 0 {
+			break
+		}
+		switch v.Qual {
+		case "builtins.range":
+			return nonNone // an int, never None
+		case "builtins.enumerate":
+			if len(v.Args) == 1 {
+				return &vSeq{Items: []value{nonNone, elementAt(v.Args[0], depth-1)}}
+			}
+		case "builtins.zip":
+			items := make([]value, len(v.Args))
+			for i, a := range v.Args {
+				items[i] = elementAt(a, depth-1)
+			}
+			return &vSeq{Items: items}
+		case "builtins.list", "builtins.tuple", "builtins.sorted", "builtins.reversed", "builtins.iter":
+			if len(v.Args) == 1 {
+				return elementAt(v.Args[0], depth-1)
+			}
 		}
 	}
-	return unknown
+	if out == nil {
+		return unknown
+	}
+	return out
 }

@@ -39,6 +39,26 @@ type KernelCall struct {
 	// OutArity is the number of outputs when out_shape is a literal
 	// sequence (0: one output, or unknown).
 	OutArity int
+	// Lowering is the kernel's lowering configuration: compiler params,
+	// platform markers, barrier use (kconfig.go).
+	Lowering LoweringConfig
+	// Config is how a pallas_call is configured (nil for pl.kernel and
+	// core_map); BodyCalls are the external calls its body makes.
+	Config    *KernelConfig
+	BodyCalls []BodyCall
+}
+
+// UnboundCollective is a JAX collective (lax.psum, ppermute, all_gather,
+// axis_index, axis_size, ...) called, on a path from a concrete entry, on
+// an axis name that nothing around it binds (PAL104).
+type UnboundCollective struct {
+	Location        // the call that names the axis
+	API      string // qualified name: "jax.lax.psum"
+	Axis     string // the unbound name
+	// Eager: called on concrete values, outside any tracing (the wording
+	// of some errors differs: lowering.UnboundCollective).
+	Eager bool
+	Reach Reach // where it runs from
 }
 
 // MeshRef is a name bound to a device mesh.
@@ -54,6 +74,15 @@ type OpFact struct {
 	API    string
 	IDForm string
 	Axes   []string
+	// NTuple is the number of entries of a tuple id; Logical is set for
+	// device_id_type=LOGICAL; UnknownAxis when dict keys are not literal.
+	NTuple      int
+	Logical     bool
+	UnknownAxis bool
+	// ID is the device_id argument as written in the op's call, if it is;
+	// LiteralDict is set when it is a dict display with string-literal keys.
+	ID          *Location
+	LiteralDict bool
 }
 
 // Reach is one context a kernel call is reached in.
@@ -61,6 +90,14 @@ type Reach struct {
 	Kind lowering.ContextKind // after folding: eager-single, jit-multi, shard-map-*, pmap, unknown
 	// ExplicitMesh is set when the context mesh is Explicit (make_mesh).
 	ExplicitMesh bool
+	// Bound are the axis names a vmap binds around the call (BoundAny:
+	// some binder's names are not known).
+	Bound    []string
+	BoundAny bool
+	// TraceOnly is set when the path only traces the kernel call
+	// (jit(f).trace, jax.make_jaxpr, jax.eval_shape): nothing is lowered,
+	// so only trace-time errors can be raised.
+	TraceOnly bool
 	// Multi is the multi-device evidence, for PAL103.
 	Multi string
 	// Missing lists mesh axes left non-manual (PAL102).
@@ -90,6 +127,11 @@ type Reach struct {
 	JitDef *ir.FuncDef
 	// JitDeco is that function's jit decorator expression.
 	JitDeco *ir.Expr
+}
+
+// Context is the lowering context of the reach, for lowering.Predict.
+func (r Reach) Context() lowering.Context {
+	return lowering.Context{Kind: r.Kind, ExplicitMesh: r.ExplicitMesh, TraceOnly: r.TraceOnly}
 }
 
 // OuterCall is a call expression on a witness path.

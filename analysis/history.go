@@ -49,6 +49,7 @@ type mark struct {
 	state                      [nState]int
 	outputs                    [nOutputs]int
 	order, budget, inert, pins int
+	colls                      int // len(interp.collOrder)
 }
 
 // modsLog is the index of journal.mods in journal.state().
@@ -74,13 +75,13 @@ func (in *interp) newHistory() {
 	h.testsStart, h.libStart = -1, -1
 	j := &h.journal
 	j.memo.m, j.assigned.m, j.instances.m, j.effects.m = in.memo, in.assigned, in.instances, in.effects
-	j.evals.m, j.called.m, j.calls.m = in.evals, in.called, in.calls
+	j.evals.m, j.called.m, j.calls.m, j.colls.m = in.evals, in.called, in.calls, in.colls
 }
 
 // begin starts the entry at c: marks the state, numbers the entry.
 func (in *interp) begin(c cursor) {
 	h := &in.h
-	m := mark{at: c, order: len(in.order), budget: in.budget, inert: in.inert, pins: len(in.pins)}
+	m := mark{at: c, order: len(in.order), budget: in.budget, inert: in.inert, pins: len(in.pins), colls: len(in.collOrder)}
 	for i, l := range h.journal.state() {
 		m.state[i] = l.len()
 	}
@@ -170,6 +171,7 @@ func (in *interp) undoOutputs(m mark) {
 		l.undoTo(m.outputs[i])
 	}
 	in.order = truncate(in.order, m.order)
+	in.collOrder = truncate(in.collOrder, m.colls)
 	in.inert = m.inert
 }
 

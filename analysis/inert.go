@@ -277,6 +277,8 @@ func (c *inertCheck) value(v value, attrs []string, depth int) bool {
 		return c.values(v.Alts, depth)
 	case *vPartial:
 		return c.value(v.Fn, nil, depth-1) && c.values(v.Args, depth) && c.values(mapValues(v.Kw), depth)
+	case *vBatched:
+		return c.value(v.Fn, nil, depth-1)
 	case *vModule:
 		// Reading an attribute of a module that has run reads its scope;
 		// anything else may run a module.

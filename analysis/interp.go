@@ -20,7 +20,10 @@ import (
 // a context (context.go): Plain, ShardMap (with its manual axes), Pmap,
 // Kernel (collecting effects) or Unknown.
 //
-// Entry policy. Concrete entries are module top levels, pytest tests,
+// Entry policy. Concrete entries are module top levels, tests (pytest
+// functions and classes, unittest TestCase subclasses through workspace
+// bases, with inherited test methods, setUpClass and setUp; in test files
+// and in modules whose main block calls absltest/unittest.main()),
 // configured entry points and main blocks (`if __name__ == "__main__":`
 // at module level, without else: the module run as a script), evaluated
 // in the Plain context (a test that mocks shard_map runs in Unknown).
@@ -43,7 +46,8 @@ import (
 // and the whole run by a step budget proportional to the program's size
 // (stepBudget), beyond which calls return Unknown and a note says the
 // results may be incomplete.
-// Every loop body is evaluated once. After maxEvalsPerDef distinct calls
+// Every loop body is evaluated once (none over an empty literal), its
+// target bound to the join of what the iterable yields. After maxEvalsPerDef distinct calls
 // of one function, further calls are widened to one evaluation with
 // Unknown arguments; objects are one per creation site. So each function
 // is evaluated a bounded number of times per context, and the cost is
@@ -136,13 +140,16 @@ type frame struct {
 }
 
 type interp struct {
-	ctx    context.Context
-	prog   *program
-	opts   *Options
-	stack  []*frame
-	scans  int // kernel scans in progress
-	memo   map[string]value
-	active map[string]bool
+	ctx   context.Context
+	prog  *program
+	opts  *Options
+	stack []*frame
+	scans int // kernel scans in progress
+	// batched counts the vmapped calls in progress: the arrays a kernel
+	// sees there are not the ones passed (blockspec.go).
+	batched int
+	memo    map[string]value
+	active  map[string]bool
 	// called holds, for each function whose body ran (or counts as run:
 	// inert.go), the number of the entry that first ran it (from 1).
 	called map[*ir.FuncDef]int32
@@ -154,6 +161,10 @@ type interp struct {
 	budget    int
 	calls     map[callSiteKey]*kernelCall
 	order     []*kernelCall
+	// colls are the collectives on unbound axis names, collOrder in the
+	// order met (collective.go).
+	colls     map[collKey]*collUse
+	collOrder []*collUse
 	effects   map[*kernelDecl]*kernelEffects
 	wrapper   map[string]bool
 	// cur is the innermost frame's context.
@@ -195,7 +206,7 @@ func newInterp(ctx context.Context, prog *program, opts *Options, budget int) *i
 	in := &interp{
 		prog: prog, opts: opts,
 		memo: map[string]value{}, called: map[*ir.FuncDef]int32{}, evals: map[*ir.FuncDef]int{}, assigned: map[*ir.Stmt][]string{}, instances: map[instKey]*vInstance{},
-		calls: map[callSiteKey]*kernelCall{}, effects: map[*kernelDecl]*kernelEffects{},
+		calls: map[callSiteKey]*kernelCall{}, effects: map[*kernelDecl]*kernelEffects{}, colls: map[collKey]*collUse{},
 		wrapper: map[string]bool{}, mods: make([]modRun, prog.nmods),
 	}
 	for _, w := range opts.ShardMapWrappers {

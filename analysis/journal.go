@@ -57,16 +57,17 @@ type journal struct {
 	called  keyLog[*ir.FuncDef, int32]
 	calls   keyLog[callSiteKey, *kernelCall]
 	reaches setLog[lowering.ContextKind, *reachState]
+	colls   keyLog[collKey, *collUse]
 }
 
-const nState, nOutputs = 8, 3
+const nState, nOutputs = 8, 4
 
 func (j *journal) state() [nState]changeLog {
 	return [...]changeLog{&j.memo, &j.assigned, &j.instances, &j.effects, &j.evals, &j.attrs, &j.envs, &j.mods}
 }
 
 func (j *journal) outputs() [nOutputs]changeLog {
-	return [...]changeLog{&j.called, &j.calls, &j.reaches}
+	return [...]changeLog{&j.called, &j.calls, &j.reaches, &j.colls}
 }
 
 // keyLog records the keys added to one map.

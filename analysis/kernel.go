@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/pallas-ls/pallas-ls/analysis/ir"
@@ -36,8 +37,22 @@ type commOp struct {
 
 // kernelScan collects what a kernel body does while it is evaluated.
 type kernelScan struct {
-	ops      []*commOp
-	tpu, gpu bool
+	ops []*commOp
+	// sizes are the literal axis names of lax.axis_size calls, and
+	// sizeFirst how many axis_index ops were recorded before the first.
+	sizes     []string
+	sizeFirst int
+	tpu, gpu  bool
+	// barrierSite is the first get_barrier_semaphore call (kconfig.go).
+	barrierSite *ir.Expr
+	barrierFile *ir.Summary
+	// read: the bodies were evaluated; opaque: the body called something
+	// unknown (a parameter), which may do anything.
+	read, opaque bool
+	// markTPU, markGPU: the body calls APIs of a backend's modules that
+	// the API table does not list (plgpu.copy_smem_to_gmem), kconfig.go.
+	markTPU, markGPU bool
+	calls            []bodyCall // blockspec.go
 }
 
 // kernelEffects is the verdict on one kernel declaration.
@@ -48,6 +63,10 @@ type kernelEffects struct {
 	Ops     []*commOp // the communicating ones, in source order
 	// MaybeComm: communication over axes whose names are not known here.
 	MaybeComm bool
+	// Lowering is the kernel's lowering configuration (kconfig.go).
+	Lowering loweringConfig
+	// Calls are the external calls of the body (blockspec.go).
+	Calls []bodyCall
 }
 
 func (in *interp) pallasCall(api string, a args, site *ir.Expr) value {
@@ -72,7 +91,7 @@ func (in *interp) applyKernelFactory(f *vKernelFactory, a args, site *ir.Expr) v
 	k := &kernelDecl{Site: f.Site, File: in.file, API: f.API, Entry: "kernel", Body: body, Kw: f.Kw}
 	if f.CoreMap {
 		k.Entry = "core_map"
-		in.kernelCalled(k, f.Site)
+		in.kernelCalled(k, f.Site, nil)
 		return unknown
 	}
 	return &vPallas{K: k}
@@ -141,6 +160,22 @@ func classifyID(op *commOp, id, idType value) bool {
 		}
 	case *vSeq:
 		op.IDForm, op.NTuple = "tuple", len(v.Items)
+	case *vUnion:
+		// Alternatives (a loop over id forms, a branch): one verdict when
+		// they all have the same form, over the axes of all of them.
+		for i, alt := range v.Alts {
+			t := &commOp{}
+			if !classifyID(t, alt, idType) || i > 0 && (t.IDForm != op.IDForm || t.NTuple != op.NTuple) {
+				op.IDForm, op.NTuple, op.Axes = "", 0, nil
+				return false
+			}
+			op.IDForm, op.NTuple = t.IDForm, t.NTuple
+			for _, a := range t.Axes {
+				if !slices.Contains(op.Axes, a) {
+					op.Axes = append(op.Axes, a)
+				}
+			}
+		}
 	case *vExtCall:
 		if v.Qual == "?" { // result of an unknown callee: may be None
 			return false
@@ -187,9 +222,14 @@ func (in *interp) kernelEffects(k *kernelDecl) *kernelEffects {
 		in.scans++
 		saved := in.saveTop()
 		in.cur, in.stack, in.file = &spmdCtx{Kind: ctxKernel, Scan: scan}, nil, k.File
+		scan.read = true
 		for _, body := range kernelBodies(k.Body) {
+			if !isCallable(body) {
+				scan.opaque = true
+			}
 			in.call(body, args{opaque: true}, k.Site)
 		}
+		scan.opaque = scan.opaque || in.stopped
 		for _, spec := range append(seqItems(k.Kw["in_specs"]), seqItems(k.Kw["out_specs"])...) {
 			if c, ok := spec.(*vExtCall); ok && strings.HasSuffix(c.Qual, "BlockSpec") {
 				if im := argAt(args{pos: c.Args, kw: c.Kw}, 1, "index_map"); im != nil && isCallable(im) {
@@ -248,6 +288,8 @@ func kernelName(v value) string {
 	case *vFunc:
 		return v.Def.Name
 	case *vPartial:
+		return kernelName(v.Fn)
+	case *vBatched:
 		return kernelName(v.Fn)
 	case *vUnion:
 		return kernelName(v.Alts[0])

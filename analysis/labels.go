@@ -27,9 +27,9 @@ type ReachInfo struct {
 	// Path is the witness path, nearest call first; its last element is
 	// the call the entry makes.
 	Path []Related
-	// Binder is the shard_map that makes the axes manual, or the jit
-	// decorator of the function nearest the entry; nil when neither is
-	// known.
+	// Binder is the shard_map that makes the axes manual or, under a
+	// multi-device jit, the jit decorator of the function nearest the
+	// entry; nil when neither is known.
 	Binder *Location
 	// Manual and Auto are the mesh axes made manual and left automatic
 	// inside a shard_map, when AxesKnown (an empty list is nil, so that a
@@ -55,7 +55,7 @@ func reachInfo(r Reach) ReachInfo {
 	if r.ShardMap != nil {
 		loc := *r.ShardMap
 		ri.Binder = &loc
-	} else if r.JitDef != nil && r.JitDeco != nil && r.JitDef.File != nil {
+	} else if r.Kind == lowering.CtxJitMulti && r.JitDef != nil && r.JitDeco != nil && r.JitDef.File != nil {
 		loc := Locate(r.JitDef.File, r.JitDeco.Span)
 		ri.Binder = &loc
 	}
@@ -121,11 +121,15 @@ func axesText(known bool, manual, auto []string) string {
 	return strings.Join(parts, ", ")
 }
 
+// unknownBackendLabel stands for the backend of a kernel without markers
+// of its own until the run's platform replaces it (report.go: withTargets).
+const unknownBackendLabel = "backend unknown"
+
 // kernelLabel is a kernel call's label: backend, communication, contexts.
 func kernelLabel(f *KernelCall, reaches []ReachInfo) string {
 	backend := strings.ToUpper(f.Backend.String())
 	if f.Backend == lowering.BackendUnknown {
-		backend = "backend unknown"
+		backend = unknownBackendLabel
 	}
 	parts := []string{backend, commLabel(f)}
 	var ctxs []string

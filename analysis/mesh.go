@@ -1,6 +1,8 @@
 package analysis
 
 import (
+	"strings"
+
 	"github.com/pallas-ls/pallas-ls/analysis/ir"
 	"github.com/pallas-ls/pallas-ls/lowering"
 )
@@ -102,13 +104,27 @@ func meshValue(name string, a args) value {
 		m.Axes = ns
 	}
 	m.Devices = meshDevices(name, a)
-	m.Explicit = name == "jax.make_mesh" && a.kw["axis_types"] == nil
+	m.Explicit = name == "jax.make_mesh" && a.kw["axis_types"] == nil || explicitTypes(a.kw["axis_types"])
 	return m
+}
+
+// explicitTypes reports whether an axis_types= value names
+// AxisType.Explicit: `(AxisType.Explicit,)`, `(AxisType.Explicit,) * 2`.
+func explicitTypes(v value) bool {
+	for _, it := range seqItems(v) {
+		if e, ok := it.(*vExternal); ok && strings.HasSuffix(e.Qual, "AxisType.Explicit") {
+			return true
+		}
+	}
+	return false
 }
 
 // meshDevices reads a literal device count: make_mesh((1, 1), ...) or
 // devices=[one device].
 func meshDevices(name string, a args) int {
+	if d, ok := argAt(a, 0, "devices").(*vSeq); ok && name == "jax.sharding.Mesh" {
+		return len(d.Items)
+	}
 	if d, ok := a.kw["devices"].(*vSeq); ok {
 		return len(d.Items)
 	}
@@ -170,7 +186,7 @@ func (in *interp) shardingCall(name string, a args, site *ir.Expr) value {
 			if s, ok := a.pos[1].(*vSharding); ok && !s.Single {
 				d := s.Desc
 				d.pre, d.post = "jax.device_put(..., "+d.pre, d.post+")"
-				return &vShardedArray{Desc: d}
+				return &vShardedArray{Desc: d, Explicit: s.Explicit}
 			}
 		}
 		return nonNone
@@ -184,8 +200,8 @@ func (in *interp) shardingCall(name string, a args, site *ir.Expr) value {
 		return first(a)
 	}
 	sh := &vSharding{Desc: quoted(in.file, site, true)}
-	if m, ok := first(a).(*vMesh); ok && m.Devices == 1 {
-		sh.Single = true
+	if m, ok := first(a).(*vMesh); ok {
+		sh.Single, sh.Explicit = m.Devices == 1, m.Explicit
 	}
 	return sh
 }

@@ -29,6 +29,14 @@ type Options struct {
 	// Platform is the backend kernels without markers of their own target:
 	// "tpu", "gpu", or "" (the setting's "auto") to infer it from the project.
 	Platform string
+	// ProjectPlatform is what the project's dependency files say ("tpu"
+	// for a jax[tpu] or libtpu requirement, "gpu" for jax[cuda*] and the
+	// like, "" for neither), and ProjectPlatformReason which requirement
+	// said it; the front ends read the files (internal/config).
+	ProjectPlatform, ProjectPlatformReason string
+	// platform is what the run decided for kernels without markers
+	// (platform.go); Check sets it from the pre-scans.
+	platform platformChoice
 	// TPUChip is the target TPU generation for the chip-dependent checks, in
 	// lowering.ParseChip's canonical spelling; "" leaves those checks silent.
 	TPUChip string

@@ -112,7 +112,7 @@ func spellingsOf(q, kw string) []string {
 func TestTriggersSkipOtherJAXCode(t *testing.T) {
 	for _, src := range []string{
 		"# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND\nimport jax\nx = jax.numpy.repeat(1, 2)\n",
-		"import jax\n# from jax.experimental.shard_map import shard_map\nf = jax.shard_map\n",
+		"import jax\n# from jax.experimental.shard_map import shard_map\nf = jax.jit\n",
 		"from jax._src.pjit import reshard\n",       // `pjit` once: not jax._src.pjit.pjit
 		"import numpy as np\nx = np.repeat(1, 2)\n", // no jax at all
 		"from jax.experimental import pallas as pl\nx = pl.ANYTHING\n",

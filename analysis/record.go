@@ -30,17 +30,24 @@ type kernelCall struct {
 	order   []lowering.ContextKind
 	meshes  []MeshRef
 	scope   *scope
+	// operands are the arguments of the first call recorded, and
+	// shapesTrusted whether their shapes are the kernel's (not under vmap,
+	// shard_map or pmap) (blockspec.go).
+	operands      *args
+	shapesTrusted bool
 }
 
 // kernelCalled records that the kernel k is invoked at site in the
 // current context, with the current stack as its witness path.
-func (in *interp) kernelCalled(k *kernelDecl, site *ir.Expr) {
+// a is the call's arguments: the kernel's operands (nil for core_map).
+func (in *interp) kernelCalled(k *kernelDecl, site *ir.Expr, a *args) {
 	if in.cur.Kind == ctxKernel || site == nil {
 		return
 	}
 	// One record per site and kernel: a generic launcher's single call
 	// site runs different kernels for different callers.
-	o := offer{key: callSiteKey{site, valueKey(k.Body, 3)}, k: k, file: in.file}
+	o := offer{key: callSiteKey{site, valueKey(k.Body, 3)}, k: k, file: in.file, operands: a,
+		trusted: in.batched == 0 && in.cur.Kind == ctxPlain}
 	o.e = in.kernelEffects(k) // evaluates in the Kernel context: records no kernel call
 	o.rs = in.reach()
 	if in.h.log != nil {
@@ -64,6 +71,8 @@ type offer struct {
 	prepared bool
 	meshes   []MeshRef
 	scope    *scope
+	operands *args
+	trusted  bool
 }
 
 func (o *offer) prepare(in *interp) {
@@ -76,7 +85,7 @@ func (o *offer) prepare(in *interp) {
 func (in *interp) offer(o *offer) {
 	kc := in.calls[o.key]
 	if kc == nil {
-		kc = &kernelCall{k: o.k, e: o.e, site: o.key.site, file: o.file, reaches: map[lowering.ContextKind]*reachState{}}
+		kc = &kernelCall{k: o.k, e: o.e, site: o.key.site, file: o.file, reaches: map[lowering.ContextKind]*reachState{}, operands: o.operands, shapesTrusted: o.trusted}
 		if o.prepared {
 			kc.meshes, kc.scope = o.meshes, o.scope
 		} else {
@@ -87,13 +96,27 @@ func (in *interp) offer(o *offer) {
 	}
 	rs := o.rs
 	r := &rs.r
-	if old, ok := kc.reaches[r.Kind]; ok && len(old.steps) <= len(rs.steps) {
+	if old, ok := kc.reaches[r.Kind]; ok && !preferReach(old, rs) {
 		return
 	}
 	if !o.prepared {
 		in.outerCall(r)
 	}
 	in.h.journal.reaches.set(kc, r.Kind, rs)
+}
+
+// preferReach says whether rs replaces old, a reach of the same kind: a
+// path that lowers the call over one that only traces it, then the one
+// that carries multi-device evidence (a library entry's jit with
+// shardings, whose context stays unknown), then the shorter.
+func preferReach(old, rs *reachState) bool {
+	if old.r.TraceOnly != rs.r.TraceOnly {
+		return old.r.TraceOnly
+	}
+	if old.multi.empty() != rs.multi.empty() {
+		return old.multi.empty()
+	}
+	return len(rs.steps) < len(old.steps)
 }
 
 // reachState is a Reach as the interpreter records it: what quotes source
@@ -130,12 +153,14 @@ func (in *interp) reach() *reachState {
 	c := in.cur
 	rs := &reachState{jit: c.Jit}
 	r := &rs.r
+	r.Bound, r.BoundAny = c.Bound, c.BoundAny
+	r.TraceOnly = c.TraceOnly
 	switch c.Kind {
 	case ctxPlain:
 		r.Kind = lowering.CtxEagerSingle
 		if !c.Multi.empty() {
 			r.Kind, rs.multi = lowering.CtxJitMulti, c.Multi
-			r.ExplicitMesh = c.Mesh != nil && c.Mesh.Explicit
+			r.ExplicitMesh = c.Mesh != nil && c.Mesh.Explicit || c.ExplicitSharded
 		}
 	case ctxShardMap:
 		r.Kind = lowering.CtxShardMapFull
@@ -150,6 +175,8 @@ func (in *interp) reach() *reachState {
 		r.Kind = lowering.CtxPmap
 	default:
 		r.Kind = lowering.CtxUnknown
+		// A library entry's jit with shardings: the hint says so.
+		rs.multi = c.Multi
 	}
 	var last *ir.Expr
 	for i := len(in.stack) - 1; i >= 0; i-- {
@@ -231,6 +258,11 @@ func (in *interp) factFiles(i int) []*ir.Summary {
 	for _, op := range kc.e.Ops {
 		add(op.File)
 	}
+	add(kc.e.Lowering.barrierFile)
+	for _, c := range kc.e.Calls {
+		add(c.file)
+	}
+	configFiles(kc, add)
 	for _, k := range kc.order {
 		rs := kc.reaches[k]
 		add(rs.r.SMFile)
@@ -250,14 +282,18 @@ func (in *interp) fact(kc *kernelCall) *KernelCall {
 		Site: firstLine(kc.file, kc.site.Span), Kernel: e.Name, Entry: kc.k.Entry,
 		Backend: e.Backend, Effects: e.Effects, Decl: Locate(kc.k.File, kc.k.Site.Span), MaybeComm: e.MaybeComm,
 		Call: kc.site, File: kc.file, Meshes: kc.meshes, Bound: kc.scope.bound, OutArity: outArity(kc.k.Kw["out_shape"]),
+		Lowering: e.Lowering.render(kc.k.Site, kc.k.File),
 	}
 	for _, op := range e.Ops {
+		id, literal := deviceIDArg(op)
 		f.Ops = append(f.Ops, OpFact{Location: Locate(op.File, op.Site.Span),
-			Kind: op.Kind, API: op.API, IDForm: op.IDForm, Axes: op.Axes})
+			Kind: op.Kind, API: op.API, IDForm: op.IDForm, Axes: op.Axes,
+			NTuple: op.NTuple, Logical: op.Logical, UnknownAxis: op.UnknownAxis, ID: id, LiteralDict: literal})
 	}
 	for _, k := range kc.order {
 		f.Reaches = append(f.Reaches, kc.reaches[k].render())
 	}
+	f.Config, f.BodyCalls = kernelConfig(kc), renderBodyCalls(e.Calls) // blockspec.go
 	return f
 }
 

@@ -3,9 +3,11 @@ package analysis
 import (
 	"fmt"
 	"sort"
+	"strings"
 	"sync/atomic"
 
 	"github.com/pallas-ls/pallas-ls/analysis/ir"
+	"github.com/pallas-ls/pallas-ls/lowering"
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
 
@@ -20,6 +22,7 @@ var filesGen atomic.Int64
 func report(l *lastRun, opts *Options) *Result {
 	prog, sums := l.prog, l.sums
 	facts := l.facts()
+	colls := l.in.collFacts()
 	analyzers := sortedByCode(opts.Analyzers)
 	var diags, failures []Diagnostic
 	// The per-file findings are updated in place (a file's entry is valid
@@ -30,7 +33,7 @@ func report(l *lastRun, opts *Options) *Result {
 	}
 	gen, used := int(filesGen.Add(1)), 0
 	pass := func(a *Analyzer) *Pass {
-		return &Pass{Analyzer: a, Analyzers: analyzers, Files: prog.Files, Options: opts, Version: opts.JAXVersion, KernelCalls: facts}
+		return &Pass{Analyzer: a, Analyzers: analyzers, Files: prog.Files, Options: opts, Version: opts.JAXVersion, KernelCalls: facts, Collectives: colls}
 	}
 	var suppRules []*Analyzer
 	for _, a := range analyzers {
@@ -52,9 +55,9 @@ func report(l *lastRun, opts *Options) *Result {
 		}
 	}
 	l.dropUnseen(gen, used)
-	res := &Result{FilesChecked: len(sums), KernelCalls: l.kernelInfos(facts)}
-	if opts.Platform != "" {
-		res.Platform, res.PlatformReason = opts.Platform, "platform setting"
+	res := &Result{FilesChecked: len(sums), KernelCalls: withTargets(l.kernelInfos(facts), opts)}
+	if t := opts.platform; t.Platform != "" {
+		res.Platform, res.PlatformReason = t.Platform, t.Reason
 	}
 	l.suppsNext = make(map[*ir.Summary]fileSuppressions, len(sums))
 	diags, n, supps := applySuppressions(prog, diags, l.suppressions)
@@ -82,6 +85,33 @@ func report(l *lastRun, opts *Options) *Result {
 	}
 	SortDiagnostics(res.Diagnostics)
 	return res
+}
+
+// withTargets is infos with each call's Target filled in from opts (a
+// copy: the infos stay the run's, whatever options render them).
+func withTargets(infos []KernelCallInfo, opts *Options) []KernelCallInfo {
+	out := make([]KernelCallInfo, len(infos))
+	p := &Pass{Options: opts}
+	for i, k := range infos {
+		b := lowering.BackendUnknown
+		switch k.Backend {
+		case lowering.BackendTPU.String():
+			b = lowering.BackendTPU
+		case lowering.BackendGPU.String():
+			b = lowering.BackendGPU
+		}
+		t := p.Target(&KernelCall{Backend: b})
+		k.Target = t.Backend.String() + ": " + t.Reason
+		if b == lowering.BackendUnknown {
+			how := "inferred"
+			if t.Assumed {
+				how = "assumed"
+			}
+			k.Label = strings.Replace(k.Label, unknownBackendLabel, strings.ToUpper(t.Backend.String())+" ("+how+")", 1)
+		}
+		out[i] = k
+	}
+	return out
 }
 
 // runRule runs one rule through p and returns its findings. A panic is

@@ -19,8 +19,9 @@ type Result struct {
 	// (the step budget was spent; a note says where).
 	Incomplete string
 	// Platform is the backend the run took for kernels without markers of
-	// their own ("tpu", "gpu"), and PlatformReason why ("platform setting");
-	// both "" when nothing decided it, and each kernel's own markers rule.
+	// their own ("tpu", "gpu"), and PlatformReason why ("platform setting",
+	// "the workspace imports jax.experimental.pallas.tpu (ops/ring.py) ...",
+	// "assumed: ..."); each kernel's own markers come first (platform.go).
 	Platform, PlatformReason string
 }
 
@@ -30,8 +31,11 @@ type KernelCallInfo struct {
 	Location
 	// Kernel is the kernel function's name ("ring_kernel") or "?" when unknown.
 	Kernel string
-	// Backend is "tpu", "gpu" or "unknown".
+	// Backend is "tpu", "gpu" or "unknown": what the kernel's own markers say.
 	Backend string
+	// Target is the backend the rules took it to run on, and why
+	// ("tpu: the workspace imports jax.experimental.pallas.tpu (ring.py) ...").
+	Target string
 	// Communication describes the kernel's inter-device communication in
 	// words ("remote DMA with dict device id at ring.py:12"), or "" for a
 	// local kernel.

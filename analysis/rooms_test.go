@@ -28,7 +28,7 @@ var rooms = map[string]string{
 	"ir/summary.go": "ir", "ir/text.go": "ir", "ir/shape.go": "ir", "ir/trivia.go": "ir", "ir/deadbody.go": "ir",
 
 	"diagnostic.go": "contract", "fix.go": "contract", "options.go": "contract", "result.go": "contract",
-	"facts.go": "contract", "edits.go": "contract", "suppress.go": "contract", "analyzer.go": "contract",
+	"facts.go": "contract", "target.go": "contract", "facts_config.go": "contract", "facts_lowering.go": "contract", "edits.go": "contract", "suppress.go": "contract", "analyzer.go": "contract",
 	"labels.go": "contract",
 
 	"program.go": "program",
@@ -38,12 +38,14 @@ var rooms = map[string]string{
 	"interp.go": "interpreter", "driver.go": "interpreter", "env.go": "interpreter", "values.go": "interpreter",
 	"context.go": "interpreter", "exec.go": "interpreter", "eval.go": "interpreter", "call.go": "interpreter",
 	"func.go": "interpreter", "attr.go": "interpreter", "api.go": "interpreter", "kernel.go": "interpreter",
-	"classify.go": "interpreter", "mesh.go": "interpreter", "inert.go": "interpreter", "record.go": "interpreter",
+	"classify.go": "interpreter", "collective.go": "interpreter", "mesh.go": "interpreter", "inert.go": "interpreter", "record.go": "interpreter",
+	"arith.go": "interpreter", "arrays.go": "interpreter", "blockspec.go": "interpreter",
 	"journal.go": "interpreter", "history.go": "interpreter", "resume.go": "interpreter", "detached.go": "interpreter",
+	"kconfig.go": "interpreter",
 
 	"suppress_apply.go": "suppression",
 
-	"check.go": "engine", "summarize.go": "engine", "report.go": "engine", "reuse.go": "engine", "store.go": "engine",
+	"check.go": "engine", "platform.go": "engine", "summarize.go": "engine", "report.go": "engine", "reuse.go": "engine", "store.go": "engine",
 }
 
 // roomOrder lists the groups from the bottom up; groups on one line are

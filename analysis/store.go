@@ -107,7 +107,7 @@ func (e *Engine) saveResult(key string, res *Result) {
 // meaning of summaries built from them; bump it whenever the IR builder,
 // Result or the tree encoding change, so caches written by an older build
 // are never read. (Cache keys also carry the build's identity.)
-const FormatVersion = "pallas-ls-cache-4"
+const FormatVersion = "pallas-ls-cache-5"
 
 // Store persists trees and results between runs (a cache). Load reports
 // misses and unreadable entries alike as false; the engine then recomputes

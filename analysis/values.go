@@ -29,6 +29,7 @@ type (
 		Args []value
 		Kw   map[string]value
 		Site *ir.Expr
+		File *ir.Summary // Site's file
 	}
 	// vModule is a workspace module.
 	vModule struct{ M *module }
@@ -56,8 +57,13 @@ type (
 		Args []value
 		Kw   map[string]value
 	}
-	// vSeq is a tuple or list.
-	vSeq struct{ Items []value }
+	// vSeq is a tuple or list; List is set for a list (or a sequence
+	// spread from one), which the program may have appended to since:
+	// blockspec.go trusts its length only where it is written inline.
+	vSeq struct {
+		Items []value
+		List  bool
+	}
 	// vDict is a dict display with literal string keys. Open is set when
 	// the dict may hold more entries than those listed (a **kwargs whose
 	// caller's keywords are only partly known): a missing key is then
@@ -86,6 +92,23 @@ type (
 		Site     *ir.Expr
 		Describe text
 	}
+	// vStaged is a staging step that does not run the function: Lower
+	// (jit(f).lower, an exported function, jit(f).trace(...).lower) lowers
+	// it, every lowering error included; otherwise (jit(f).trace,
+	// jax.make_jaxpr(f), jit(f).eval_shape) it is only traced. The
+	// function runs under the jit J when set, else Fn as it is. Traced:
+	// calling it returns a Traced, whose .lower() lowers with the same
+	// arguments (Bound).
+	vStaged struct {
+		J      *vJitted
+		Fn     value
+		Lower  bool
+		Traced bool
+		Bound  *args
+	}
+	// vScopeRef is what `global x` / `nonlocal x` leaves in a function's
+	// scope: x binds in s. Reading x reads s; it is never a value of its own.
+	vScopeRef struct{ s *scope }
 	// vJitFactory is functools.partial(jax.jit, ...) used as a decorator.
 	vJitFactory struct {
 		Multi string
@@ -94,6 +117,14 @@ type (
 	vPmapped struct {
 		Fn   value
 		Site *ir.Expr
+	}
+	// vBatched is jax.vmap(Fn) (or xmap): calling it calls Fn, on batched
+	// arrays, traced, with Axes bound for collectives (every name when
+	// Any: collective.go).
+	vBatched struct {
+		Fn   value
+		Axes []string
+		Any  bool
 	}
 	// vDeferred wraps functions handed to an unknown external callable:
 	// calling the result calls them, in the caller's context.
@@ -110,11 +141,16 @@ type (
 	// vSharding is a NamedSharding / PositionalSharding: multi-device evidence.
 	vSharding struct {
 		Desc text
-		// Single is set when the sharding's mesh has exactly one device.
-		Single bool
+		// Single is set when the sharding's mesh has exactly one device;
+		// Explicit when its mesh has Explicit axes.
+		Single, Explicit bool
 	}
-	// vShardedArray is an array placed with a multi-device sharding.
-	vShardedArray struct{ Desc text }
+	// vShardedArray is an array placed with a multi-device sharding
+	// (Explicit: over a mesh with Explicit axes).
+	vShardedArray struct {
+		Desc     text
+		Explicit bool
+	}
 	// vRemoteCopy is a remote copy descriptor; .start() communicates.
 	vRemoteCopy struct{ Op *commOp }
 	// vMethod is a method of a special value (remote copy .start, custom_vjp
@@ -152,6 +188,8 @@ func (*vInstance) isValue()        {}
 func (*vPartial) isValue()         {}
 func (*vSeq) isValue()             {}
 func (*vDict) isValue()            {}
+func (*vScopeRef) isValue()        {}
+func (*vStaged) isValue()          {}
 func (*vUnion) isValue()           {}
 func (*vPallas) isValue()          {}
 func (*vShardMapped) isValue()     {}
@@ -160,6 +198,7 @@ func (*vJitted) isValue()          {}
 func (*vJitFactory) isValue()      {}
 func (*vPmapped) isValue()         {}
 func (*vDeferred) isValue()        {}
+func (*vBatched) isValue()         {}
 func (*vMesh) isValue()            {}
 func (*vCoreMesh) isValue()        {}
 func (*vSharding) isValue()        {}

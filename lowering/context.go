@@ -39,6 +39,13 @@ type Context struct {
 	// ExplicitMesh: an Explicit-axes mesh with sharded inputs (the
 	// jax.make_mesh default since 0.9.0). Only matters for CtxJitMulti.
 	ExplicitMesh bool
+	// AxisBound: a binder around the call (vmap's axis_name) binds the
+	// kernel's lax.axis_index name, so tracing does not fail on it; the
+	// kernel still communicates without a shard_map.
+	AxisBound bool
+	// TraceOnly: the call is only traced, never lowered (jit(f).trace,
+	// jax.make_jaxpr, jax.eval_shape): only trace-time errors are raised.
+	TraceOnly bool
 }
 
 // pmapMergeVersion is when jax.pmap became jit+shard_map by default
@@ -96,6 +103,15 @@ type Effects struct {
 	// mpmd_map path), which has no Pallas-level "communication without
 	// shard_map" check.
 	MeshKernel bool
+	// AxisSizeDeviceAxis: the kernel's first use of a device-axis name is
+	// lax.axis_size (AxisName), not lax.axis_index: outside a binder its
+	// trace fails with the plain "unbound axis name" (axis_size asks for
+	// the size before anything is bound). Not communication.
+	AxisSizeDeviceAxis bool
+	// AnyDictID: some remote DMA or signal takes a dict device id, even
+	// one naming only core axes (in a partial shard_map, from 0.10 the
+	// id's lowering asks axis_index of every mesh axis).
+	AnyDictID bool
 	// DeviceIDs is the number of ids in a MESH int/tuple device id, for the
 	// "Number of device ids" message; 0 leaves the "{n}" placeholder.
 	DeviceIDs int
@@ -112,7 +128,7 @@ func (e Effects) normalized() Effects {
 		return e
 	}
 	return Effects{Local: true, Interpret: e.Interpret, InterpretParams: e.InterpretParams,
-		MeshKernel: e.MeshKernel}
+		MeshKernel: e.MeshKernel, AxisSizeDeviceAxis: e.AxisSizeDeviceAxis, AxisName: e.AxisName, AnyDictID: e.AnyDictID}
 }
 
 // Communicates reports whether the kernel talks to other devices at all.

@@ -25,9 +25,11 @@
 //
 // Everything is version-aware because users pin JAX and JAX moves quickly:
 // an API has Since, Deprecated and Removed versions, and StatusAt(v) turns
-// them into what PAL301 (removed) and PAL302 (deprecated) report. A name
-// that a project uses before it exists is StatusNotYet, which the first-wave
-// rules do not report. The version facts were read from jax-ml/jax release
+// them into what PAL301 (removed, or not yet added) and PAL302 (deprecated)
+// report. A name that a project uses before it exists is StatusNotYet,
+// which PAL301 reports only for an exactly known version; modules that
+// early releases lack (pl.tpu_sc, pl.mosaic_gpu) are the Module table, and
+// MissingError words the exception each of these raises. The version facts were read from jax-ml/jax release
 // tags (module export lists, their _deprecations dicts and CHANGELOG.md);
 // where the project's notes disagreed with the source, the source won and
 // the table comment says so.
@@ -49,6 +51,21 @@
 // error). Messages are worded as the predicted version words them, because
 // users paste them into search engines. An unknown context predicts no
 // failure: pallas-ls never reports on a guess.
+//
+// # Kernel configuration
+//
+// kernelconfig.go words the errors of a misconfigured pallas_call (block
+// tiling and rank, index maps, spec trees, Python's arity TypeErrors, the
+// BlockSpec argument order) per version, as the oracle recorded them.
+// primitives.go says which primitive a jnp/lax API binds and whether a
+// version's Mosaic lowering has a rule for it; the per-version rule table,
+// mosaic_rules_gen.go, is generated from JAX itself (lowering/gen/gen.sh
+// runs gen/mosaic_rules.py in each oracle venv), never typed by hand.
+// kconfig.go words the errors of how a kernel is set up for lowering:
+// compiler params of the other platform, collective_id and the barrier,
+// MESH device ids against the mesh, memory spaces per core mesh (PAL201,
+// PAL202, PAL204, PAL205); accumulators.go is check_accumulator_ref with
+// tpu_info's chip table (PAL203). chips.go names the chips.
 //
 // Context is a small comparable value (the lattice point the analysis
 // infers per path) and Effects a flat summary of what the kernel does; both

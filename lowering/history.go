@@ -36,7 +36,7 @@ var historyTriggers = func() [][]string {
 			out = append(out, words)
 		}
 	}
-	changes := func(a API) bool { return !a.Deprecated.IsZero() || !a.Removed.IsZero() }
+	changes := func(a API) bool { return !a.Since.IsZero() || !a.Deprecated.IsZero() || !a.Removed.IsZero() }
 	for name, a := range index {
 		if changes(a) {
 			add(name)
@@ -46,6 +46,9 @@ var historyTriggers = func() [][]string {
 		if changes(index[canon]) {
 			add(alias)
 		}
+	}
+	for _, m := range modules {
+		add(m.Name)
 	}
 	for _, k := range keywordChanges {
 		add(k.Callee, k.Keyword)

@@ -19,10 +19,16 @@ func TestKeywordChanges(t *testing.T) {
 			map[string]Status{"0.8.1": ok, "0.10.0": ok, "0.10.1": rem, "0.11": rem}},
 		{pl + "kernel", "scratch_shapes", "scratch_types",
 			map[string]Status{"0.10.0": ok, "0.10.1": rem}},
+		{pl + "kernel", "out_type", "",
+			map[string]Status{"0.9.2": nyt, "0.10.0": nyt, "0.10.1": ok, "0.11": ok}},
+		{pl + "kernel", "scratch_types", "",
+			map[string]Status{"0.9.2": nyt, "0.10.1": ok}},
 		{plgpu + "kernel", "out_shape", "out_type",
 			map[string]Status{"0.10.1": ok, "0.10.2": dep, "0.11": dep}},
 		{plgpu + "kernel", "scratch_shapes", "scratch_types",
 			map[string]Status{"0.10.1": ok, "0.10.2": dep}},
+		{pl + "pallas_call", "scratch_shapes", "",
+			map[string]Status{"0.4.33": nyt, "0.4.34": ok, "0.11": ok}},
 		{"jax.ShapeDtypeStruct", "vma", "manual_axis_type",
 			map[string]Status{"0.6.1": nyt, "0.6.2": ok, "0.9.2": ok, "0.10.0": rem}},
 	}
@@ -57,8 +63,8 @@ func TestKeywordChangesByCallee(t *testing.T) {
 			t.Errorf("%s: %v, want none", callee, got)
 		}
 	}
-	if got := KeywordChanges("jax._src.pallas.helpers.kernel"); len(got) != 2 {
-		t.Errorf("alias of pl.kernel: %d changes, want 2", len(got))
+	if got := KeywordChanges("jax._src.pallas.helpers.kernel"); len(got) != 4 {
+		t.Errorf("alias of pl.kernel: %d changes, want 4", len(got))
 	}
 	if _, found := KeywordChangeFor(pl+"kernel", "mesh"); found {
 		t.Error("pl.kernel(mesh=) reported as changed")

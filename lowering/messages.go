@@ -29,6 +29,9 @@ const (
 	MsgCommWithoutShardMap = "Cannot use communication in pallas_call without shard_map."
 	MsgReplicaLowering     = "Replica lowering for Mosaic kernels not implemented."
 	MsgRemoteSignal        = "Remote signal not implemented."
+	// MsgUnrecognizedAxes ends with the dict id as JAX prints it (traced
+	// values: "{\'x\': JitTracer(~int32[])}"), known only at run time.
+	MsgUnrecognizedAxes = "Unrecognized axes in device_id: {device_id}"
 )
 
 // Where JAX raises each error.

@@ -32,6 +32,11 @@ const (
 	RoleCoreMesh                // chip-local meshes (TensorCore, subcores): not an SPMD context
 	RoleDeviceIdType            // DeviceIdType enum holder (MESH / LOGICAL)
 	RoleInterpretParams         // interpret-mode parameters: Mosaic layers are skipped
+	RoleCollective              // lax.psum, ppermute, all_gather, ...: needs its axis names bound (collectives.go)
+	RoleAxisBinder              // jax.vmap (axis_name=, spmd_axis_name=), xmap: binds axis names for collectives
+	RoleExport                  // jax.export.export(f): calling the result lowers f (every layer) without running it
+	RoleTraceWrap               // jax.make_jaxpr(f): calling the result traces f, nothing is lowered
+	RoleTraceCall               // jax.eval_shape(f, *args): traces f now, nothing is lowered
 )
 
 var roleNames = [...]string{
@@ -58,6 +63,11 @@ var roleNames = [...]string{
 	RoleCoreMesh:           "core-mesh",
 	RoleDeviceIdType:       "device-id-type",
 	RoleInterpretParams:    "interpret-params",
+	RoleCollective:         "collective",
+	RoleAxisBinder:         "axis-binder",
+	RoleExport:             "export",
+	RoleTraceWrap:          "trace-wrap",
+	RoleTraceCall:          "trace-call",
 }
 
 // String returns a stable kebab-case name, used in hover text and tests.
@@ -93,8 +103,9 @@ func (b Backend) String() string {
 // Status is what an API or keyword is at a given JAX version.
 type Status int
 
-// Statuses. StatusNotYet is informational only: this tool does not flag
-// names that a project uses before they exist.
+// Statuses. PAL301 reports StatusNotYet like StatusRemoved, but only when
+// the JAX version is known exactly (a flag, a setting or an == pin): a
+// lower bound or the default may be older than what the project runs.
 const (
 	StatusOK Status = iota
 	StatusNotYet

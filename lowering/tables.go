@@ -58,8 +58,8 @@ func tpuAPIs() []API {
 		{Name: pltpu + "MemorySpace.ANY", Backend: BackendTPU,
 			Deprecated: V(0, 8, 2), Removed: V(0, 10, 0), ReplacedBy: pl + "ANY",
 			Note: "moved to pl.ANY (deprecated 0.8.2, removed 0.10.0)"},
-		{Name: pltpu + "HOST", Backend: BackendTPU, Deprecated: V(0, 10, 2), ReplacedBy: pl + "HOST",
-			Note: "moved to pl.HOST in 0.10.2"},
+		{Name: pltpu + "HOST", Backend: BackendTPU, Deprecated: V(0, 10, 2), Removed: V(0, 11, 2), ReplacedBy: pl + "HOST",
+			Note: "moved to pl.HOST in 0.10.2; 0.11.2 raises AttributeError for it (its deprecation entry is final there, though its message says 0.12.0)"},
 		{Name: pltpu + "delay", Role: RoleLocalOp, Backend: BackendTPU, Since: V(0, 4, 29),
 			Deprecated: V(0, 8, 1), Removed: V(0, 10, 0), ReplacedBy: pl + "delay",
 			Note: "moved to pl.delay (deprecated 0.8.1, removed 0.10.0)"},
@@ -145,13 +145,32 @@ func jaxAPIs() []API {
 		{Name: "jax.jit", Role: RoleJit},
 		{Name: "jax.experimental.pjit.pjit", Role: RoleJit,
 			Deprecated: V(0, 8, 0), ReplacedBy: "jax.jit", Note: "deprecated in 0.8.0 in favour of jax.jit"},
-		{Name: "jax.experimental.maps.xmap",
+		{Name: "jax.experimental.maps.xmap", Role: RoleAxisBinder,
 			Deprecated: V(0, 4, 26), Removed: V(0, 4, 31), ReplacedBy: "jax.experimental.shard_map.shard_map",
 			Note: "xmap was deprecated in 0.4.26 and removed in 0.4.31"},
 		{Name: "jax.experimental.custom_partitioning.custom_partitioning", Role: RoleCustomPartitioning},
 		{Name: "jax.lax.axis_index", Role: RoleAxisIndex},
 		{Name: "jax.lax.axis_size", Role: RoleAxisSize, Since: V(0, 6, 1)},
+		{Name: "jax.lax.psum", Role: RoleCollective},
+		{Name: "jax.lax.pmean", Role: RoleCollective},
+		{Name: "jax.lax.pmax", Role: RoleCollective},
+		{Name: "jax.lax.pmin", Role: RoleCollective},
+		{Name: "jax.lax.ppermute", Role: RoleCollective},
+		{Name: "jax.lax.pshuffle", Role: RoleCollective},
+		{Name: "jax.lax.all_gather", Role: RoleCollective},
+		{Name: "jax.lax.all_to_all", Role: RoleCollective},
+		{Name: "jax.lax.psum_scatter", Role: RoleCollective},
+		{Name: "jax.vmap", Role: RoleAxisBinder},
 		{Name: "jax.ShapeDtypeStruct", Note: "its vma= keyword became manual_axis_type= in 0.10.0"},
+		// Staging without running. jit(f).lower(...) and .trace(...) are
+		// methods of the jitted function (the analysis models them there);
+		// these are the free functions. Export lowers, so it reaches every
+		// layer of Predict; make_jaxpr and eval_shape stop after tracing.
+		{Name: "jax.export.export", Role: RoleExport, Since: V(0, 4, 30)},
+		{Name: "jax.experimental.export.export", Role: RoleExport,
+			Note: "the pre-0.4.30 spelling of jax.export.export"},
+		{Name: "jax.make_jaxpr", Role: RoleTraceWrap},
+		{Name: "jax.eval_shape", Role: RoleTraceCall},
 	}
 	out = append(out, transparentAPIs()...)
 	return append(out, meshAPIs()...)
@@ -163,7 +182,7 @@ func jaxAPIs() []API {
 // arguments itself.
 func transparentAPIs() []API {
 	names := []string{
-		"jax.checkpoint", "jax.remat", "jax.named_call", "jax.named_scope", "jax.vmap",
+		"jax.checkpoint", "jax.remat", "jax.named_call", "jax.named_scope",
 		"jax.custom_vjp", "jax.custom_jvp",
 		"jax.lax.cond", "jax.lax.switch", "jax.lax.while_loop", "jax.lax.fori_loop",
 		"jax.lax.scan", "jax.lax.map",

@@ -74,12 +74,10 @@ func (b *builder) expr(id pp.NodeID) *Expr {
 		e.Op = b.name(t.ChildByField(id, pp.FieldOperator))
 	case pp.KindBinaryOperator:
 		e.Kind = ExBinOp
-		calls := b.calls
+		// The operands are kept even without calls: the interpreter folds
+		// arithmetic on known ints and tuples (block shapes, grids).
 		e.Args = []*Expr{b.expr(t.ChildByField(id, pp.FieldLeft)), b.expr(t.ChildByField(id, pp.FieldRight))}
 		e.Op = b.name(t.ChildByField(id, pp.FieldOperator))
-		if b.calls == calls {
-			e.Args = nil // arithmetic without calls: only its (non-None) result matters
-		}
 	case pp.KindConditionalExpr:
 		e.Kind = ExCond
 		for _, c := range t.NamedChildren(id) {
@@ -101,6 +99,14 @@ func (b *builder) expr(id pp.NodeID) *Expr {
 	case pp.KindKeywordArgument:
 		// Only inside argument lists, handled by call.
 	default:
+		switch k.String() {
+		case "slice":
+			b.slice(id, e)
+			return e
+		case "list_comprehension", "set_comprehension", "dictionary_comprehension", "generator_expression":
+			b.comprehension(id, e)
+			return e
+		}
 		// Opaque to the analysis, but calls nested anywhere inside (await,
 		// unary minus, comprehensions, f-strings) still run: keep them,
 		// and nothing else (this is where most of a file's nodes are).
@@ -122,6 +128,9 @@ func (b *builder) call(id pp.NodeID, e *Expr) {
 	e.X = b.expr(t.ChildByField(id, pp.FieldFunction))
 	args := t.ChildByField(id, pp.FieldArguments)
 	if t.Kind(args) != pp.KindArgumentList { // generator argument: f(x for x in y)
+		if args != pp.NoNode {
+			e.Args = append(e.Args, b.expr(args))
+		}
 		return
 	}
 	for _, a := range t.NamedChildren(args) {
@@ -138,6 +147,57 @@ func (b *builder) call(id pp.NodeID, e *Expr) {
 		default:
 			e.Args = append(e.Args, b.expr(a))
 		}
+	}
+}
+
+// comprehension builds [elt for t in it if c ...] (and the set, dict and
+// generator forms); one without calls or lambdas is only opaque.
+func (b *builder) comprehension(id pp.NodeID, e *Expr) {
+	t := b.t
+	calls := b.calls
+	e.Kind = ExComp
+	for _, c := range t.NamedChildren(id) {
+		switch t.Kind(c).String() {
+		case "for_in_clause":
+			e.Kw = append(e.Kw, Keyword{Key: b.expr(t.ChildByField(c, pp.FieldLeft)), Value: b.expr(t.ChildByField(c, pp.FieldRight))})
+		case "if_clause":
+			if x := t.NamedChildren(c); len(x) > 0 {
+				e.Kw = append(e.Kw, Keyword{Value: b.expr(x[0])})
+			}
+		case "pair":
+			e.X = &Expr{Kind: ExTuple, Span: b.span(c), Args: []*Expr{b.expr(t.ChildByField(c, pp.FieldKey)), b.expr(t.ChildByField(c, pp.FieldValue))}}
+		case "comment":
+		default:
+			if e.X == nil {
+				e.X = b.expr(c)
+			}
+		}
+	}
+	if b.calls == calls || e.X == nil {
+		e.Kind, e.X, e.Kw = ExOther, nil, nil
+	}
+}
+
+// slice builds `start:stop:step`: the bounds in order, a missing one the
+// constant None.
+func (b *builder) slice(id pp.NodeID, e *Expr) {
+	t := b.t
+	e.Kind = ExSlice
+	bounds := [3]*Expr{}
+	i := 0
+	for c := t.FirstChild(id); c != pp.NoNode && i < 3; c = t.NextSibling(c) {
+		switch {
+		case t.LeafText(c) == ":" && !t.N(c).Named():
+			i++
+		case t.N(c).Named() && t.Kind(c) != pp.KindComment:
+			bounds[i] = b.expr(c)
+		}
+	}
+	for _, x := range bounds {
+		if x == nil {
+			x = &Expr{Kind: ExConst, Span: pp.Span{Start: e.Span.Start, End: e.Span.Start}, Const: &Const{Kind: ConstNone}}
+		}
+		e.Args = append(e.Args, x)
 	}
 }
 

@@ -109,11 +109,9 @@ func (w *ShapeWalk) expr(a, b *Expr) bool {
 		}
 	}
 	w.span(&a.Span, b.Span)
-	args := w.expr
-	if a.Kind == ExBinOp {
-		args = w.inert
-	}
-	if !w.expr(a.X, b.X) || !pairwise(a.Args, b.Args, args) || !w.def(a.Lambda, b.Lambda) {
+	// Arithmetic operands are compared like any expression: the
+	// interpreter folds them (a changed literal may change a shape).
+	if !w.expr(a.X, b.X) || !pairwise(a.Args, b.Args, w.expr) || !w.def(a.Lambda, b.Lambda) {
 		return false
 	}
 	for i := range a.Kw {
@@ -130,8 +128,7 @@ func (w *ShapeWalk) exprPairs(a, b []*Expr) bool { return pairwise(a, b, w.expr)
 
 // inert compares two expressions where the interpreter evaluates a
 // constant and discards its value: a statement that is only a constant
-// (a docstring), an operand of arithmetic (whose result is "not None"
-// whatever the operands). There constants of the same kind may differ in
+// (a docstring). There constants of the same kind may differ in
 // value (typing in a docstring keeps the fast path); with patch, the new
 // value is copied, so that the old IR equals the new one.
 func (w *ShapeWalk) inert(a, b *Expr) bool {

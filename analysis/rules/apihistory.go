@@ -42,6 +42,11 @@ func covered(flagged []pp.Span, sp pp.Span) bool {
 }
 
 func historyFinding(p *analysis.Pass, s *ir.Summary, ref ir.APIRef, want lowering.Status) (analysis.Diagnostic, bool) {
+	if want == lowering.StatusRemoved && exactVersion(p) {
+		if d, handled := notYetFinding(p, s, ref); handled {
+			return d, d.Message != ""
+		}
+	}
 	if ref.Kind == ir.RefKeyword {
 		kc, ok := lowering.KeywordChangeFor(ref.Qual, ref.Keyword)
 		if !ok || kc.StatusAt(p.Version) != want {
@@ -51,6 +56,9 @@ func historyFinding(p *analysis.Pass, s *ir.Summary, ref ir.APIRef, want lowerin
 			Message: fmt.Sprintf("keyword `%s=` of `%s` %s: %s", ref.Keyword, short(kc.Callee), statusPhrase(want, p), kc.Note)}
 		if fix, ok := keywordFix(p, s, ref, kc); ok {
 			d.Fixes = []analysis.SuggestedFix{fix}
+		}
+		if want == lowering.StatusRemoved {
+			d.JAXError = missingError(lowering.MissingKeyword, kc.Callee, ref.Keyword)
 		}
 		return d, true
 	}
@@ -82,7 +90,80 @@ func historyFinding(p *analysis.Pass, s *ir.Summary, ref ir.APIRef, want lowerin
 	if ok {
 		d.Fixes = []analysis.SuggestedFix{fix}
 	}
+	if want == lowering.StatusRemoved && ref.Kind == ir.RefExpr {
+		if typ, msg, ok := lowering.RemovedError(api, p.Version); ok {
+			d.JAXError = &analysis.JAXError{Type: typ, Message: msg}
+		}
+	}
 	return d, true
+}
+
+// notYetFinding reports a reference to a name, module or keyword that the
+// configured version does not have yet, with the exception JAX raises
+// (AttributeError, ImportError, TypeError). handled with an empty
+// diagnostic means the reference is silent: a name inside a module that
+// is itself missing (the module's import is the one finding), or a bare
+// name whose `from ... import` is.
+func notYetFinding(p *analysis.Pass, s *ir.Summary, ref ir.APIRef) (d analysis.Diagnostic, handled bool) {
+	d.Location = analysis.Locate(s, ref.Span)
+	if ref.Kind == ir.RefKeyword {
+		kc, ok := lowering.KeywordChangeFor(ref.Qual, ref.Keyword)
+		if !ok || kc.StatusAt(p.Version) != lowering.StatusNotYet {
+			return analysis.Diagnostic{}, false
+		}
+		d.Message = fmt.Sprintf("keyword `%s=` of `%s` does not exist in %s yet: %s", ref.Keyword, short(kc.Callee), version(p), kc.Note)
+		d.JAXError = missingError(lowering.MissingKeyword, kc.Callee, ref.Keyword)
+		return d, true
+	}
+	kind := lowering.MissingAttribute
+	if ref.Kind == ir.RefImport {
+		kind = lowering.MissingFromImport
+		if s.Text(ref.Span) == ref.Qual {
+			kind = -1 // `import a.b.c`: ModuleNotFoundError, worded by the import system
+		}
+	}
+	if m, ok := lowering.MissingModuleAt(ref.Qual, p.Version); ok {
+		if ref.Qual != m.Name || ref.Kind == ir.RefExpr && ref.Span == ref.Root {
+			return analysis.Diagnostic{}, true
+		}
+		d.Message = fmt.Sprintf("module `%s` does not exist in %s yet: it was added in %s", short(m.Name), version(p), m.Since)
+		d.JAXError = missingError(kind, ref.Qual, "")
+		return d, true
+	}
+	api, ok := lowering.Lookup(ref.Qual)
+	if !ok || api.Name != ref.Qual || api.StatusAt(p.Version) != lowering.StatusNotYet {
+		// Private spellings (jax._src...) may predate the public name.
+		return analysis.Diagnostic{}, false
+	}
+	if ref.Kind == ir.RefExpr && ref.Span == ref.Root {
+		return analysis.Diagnostic{}, true // reached through `from ... import name`, reported there
+	}
+	d.Message = fmt.Sprintf("`%s` does not exist in %s yet: it was added in %s", short(api.Name), version(p), api.Since)
+	d.JAXError = missingError(kind, ref.Qual, "")
+	return d, true
+}
+
+func missingError(kind lowering.MissingKind, qual, keyword string) *analysis.JAXError {
+	typ, msg, ok := lowering.MissingError(kind, qual, keyword)
+	if !ok {
+		return nil
+	}
+	return &analysis.JAXError{Type: typ, Message: msg}
+}
+
+// exactVersion: the configured version is the one the code runs with (a
+// flag, a setting, an exact pin), not a lower bound or the default, either
+// of which may be older than the JAX actually installed.
+func exactVersion(p *analysis.Pass) bool {
+	r := p.Options.JAXVersionReason
+	switch {
+	case r == "", strings.HasPrefix(r, "--jax-version"), strings.HasPrefix(r, "jax-version in"):
+		return true
+	case strings.HasPrefix(r, "jax pin `"):
+		pin := strings.SplitN(r[len("jax pin `"):], "`", 2)[0]
+		return strings.Contains(pin, "==") && !strings.ContainsAny(pin, "*<>~!,")
+	}
+	return false
 }
 
 func statusPhrase(st lowering.Status, p *analysis.Pass) string {

@@ -116,4 +116,84 @@ func where(r analysis.Reach) string {
 	return s
 }
 
+// reachContext is the lowering context of kc reached by r.
+func reachContext(kc *analysis.KernelCall, r analysis.Reach) lowering.Context {
+	c := r.Context()
+	c.AxisBound = r.BoundAny || kc.Effects.AxisName != "" && contains(r.Bound, kc.Effects.AxisName)
+	return c
+}
+
+// earlierCollective finds a collective on an unbound name that JAX meets
+// before kernel call kc reached by r (issue 18 item 9): in the same jit
+// (one trace: before any lowering error, and before the kernel's own
+// trace-time errors when it comes first in the file), or in the same
+// eager entry earlier in the same file. Its error is then the one raised.
+func earlierCollective(p *analysis.Pass, kc *analysis.KernelCall, r analysis.Reach, o lowering.Outcome) (*analysis.UnboundCollective, lowering.Outcome, bool) {
+	for _, u := range p.Collectives {
+		ur := u.Reach
+		if ur.Entry != r.Entry || ur.Jit != r.Jit || ur.Kind != r.Kind || !sameOuterCall(ur, r) {
+			continue
+		}
+		before := u.File == kc.Site.File && u.Span.Start < kc.Site.Span.Start
+		if r.Jit == "" && !before || r.Jit != "" && o.Layer == lowering.LayerTrace && !before {
+			continue
+		}
+		if uo := lowering.UnboundCollective(p.Version, u.API, u.Eager, u.Axis); uo.Fails {
+			return u, uo, true
+		}
+	}
+	return nil, lowering.Outcome{}, false
+}
+
+// sameOuterCall reports whether two witness paths leave their entry
+// through the same call (the jit call, or the eager call, at top level).
+func sameOuterCall(a, b analysis.Reach) bool {
+	if len(a.Path) == 0 || len(b.Path) == 0 {
+		return len(a.Path) == len(b.Path)
+	}
+	x, y := a.Path[len(a.Path)-1].Location, b.Path[len(b.Path)-1].Location
+	return x.File == y.File && x.Span == y.Span
+}
+
+// firstError is o, or the error of a collective JAX meets first, with
+// the phrase that says so ("" when o stands).
+func firstError(p *analysis.Pass, kc *analysis.KernelCall, r analysis.Reach, o lowering.Outcome) (lowering.Outcome, string) {
+	u, uo, ok := earlierCollective(p, kc, r, o)
+	if !ok {
+		return o, ""
+	}
+	return uo, fmt.Sprintf(" (first, at `%s` on line %d, before the kernel: PAL104)", shortAPI(u.API), u.Pos.Line)
+}
+
+// onTPU reports whether kc is taken to run on TPU (analysis.Pass.Target),
+// where the SPMD rules hold, with that target.
+func onTPU(p *analysis.Pass, kc *analysis.KernelCall) (analysis.Target, bool) {
+	t := p.Target(kc)
+	return t, t.TPU()
+}
+
+// fails is the "with JAX 0.11 this fails" of a message; on an assumed
+// TPU it is conditional: "on TPU (assumed), with JAX 0.11 this fails".
+func fails(p *analysis.Pass, t analysis.Target) string {
+	if t.Assumed {
+		return "on TPU (assumed: no platform evidence), with " + version(p) + " this fails"
+	}
+	return "with " + version(p) + " this fails"
+}
+
+// targeted adapts a finding to its platform: on an assumed TPU an error
+// is a warning (a GPU project silences it with platform = "gpu"), and the
+// hover says which platform was taken and why.
+func targeted(p *analysis.Pass, t analysis.Target, d analysis.Diagnostic) analysis.Diagnostic {
+	if t.Assumed && (d.Severity == analysis.SeverityError || d.Severity == 0 && p.Analyzer.Severity == analysis.SeverityError) {
+		d.Severity = analysis.SeverityWarning
+	}
+	if d.Detail != "" {
+		d.Detail += "\nPlatform: " + t.Backend.String() + " (" + t.Reason + ").\n"
+	}
+	return d
+}
+
+// isTPU: the kernel's own markers say TPU (the kernel-configuration
+// rules judge only kernels that name their platform).
 func isTPU(kc *analysis.KernelCall) bool { return kc.Backend == lowering.BackendTPU }

@@ -21,7 +21,13 @@ var PAL101 = &analysis.Analyzer{
 			"\"NameError: Found an unbound axis name\", \"Cannot use communication in pallas_call without shard_map.\", " +
 			"\"Mosaic kernels cannot be automatically partitioned. Please wrap the call in a shard_map.\" or, " +
 			"under pmap before JAX 0.8, \"Replica lowering for Mosaic kernels not implemented.\" " +
-			"The message names the error your configured JAX version raises first.",
+			"A MESH-typed device id in a kernel with no lax.axis_index fails earlier, on the mesh Pallas lacks: " +
+			"an AttributeError on `mesh_strides` before 0.7, a bare AssertionError to 0.8.1, then \"Number of device " +
+			"ids must match the number of mesh axes, but got 1 ids for a 0D mesh.\"; with interpret=True the remote " +
+			"copy's discharge fails instead (\"device_id (1) and mesh (0) must have same length.\", an IndexError for " +
+			"LOGICAL ids). " +
+			"The message names the error your configured JAX version raises first: a collective on an unbound axis " +
+			"name earlier in the same trace (PAL104) fails before the kernel is lowered, and the message says so.",
 		Example: "def ring(x):\n    return pl.pallas_call(ring_kernel, out_shape=...)(x)\n\nring(x)  # top level",
 		Fixed: "ring_sharded = jax.shard_map(ring, mesh=mesh, in_specs=P(\"x\"), out_specs=P(\"x\"), check_vma=False)\n" +
 			"ring_sharded(x)",
@@ -51,7 +57,8 @@ x = jax.numpy.ones((8, 128))
 
 func runPAL101(p *analysis.Pass) {
 	for _, kc := range p.KernelCalls {
-		if !isTPU(kc) || !kc.Effects.Communicates() && !kc.MaybeComm {
+		t, tpu := onTPU(p, kc)
+		if !tpu || !kc.Effects.Communicates() && !kc.MaybeComm {
 			continue
 		}
 		if r, o, ok := failingReach(p.Version, kc); ok && kc.Effects.Communicates() {
@@ -62,14 +69,15 @@ func runPAL101(p *analysis.Pass) {
 			if fix, ok := decorateFix(p, kc, r); ok {
 				fixes = append(fixes, fix)
 			}
-			p.Report(analysis.Diagnostic{
+			o, first := firstError(p, kc, r, o)
+			p.Report(targeted(p, t, analysis.Diagnostic{
 				Fixes:    fixes,
 				Location: kc.Site,
-				Message: fmt.Sprintf("communicating kernel `%s` (%s) is called outside a fully manual jax.shard_map%s; with %s this fails: %s",
-					kc.Kernel, opSummary(kc), suffix(where(r)), version(p), quoteError(o)),
+				Message: fmt.Sprintf("communicating kernel `%s` (%s) is called outside a fully manual jax.shard_map%s; %s%s: %s",
+					kc.Kernel, opSummary(kc), suffix(where(r)), fails(p, t), first, quoteError(o)),
 				Related: append(opsRelated(kc), pathRelated(r)...),
 				Detail:  detail(p, o), JAXError: jaxError(o),
-			})
+			}))
 			continue
 		}
 		if r, ok := onlyUnknown(kc); ok && r.Library {
@@ -96,7 +104,7 @@ func failingReach(v lowering.Version, kc *analysis.KernelCall) (analysis.Reach, 
 	for _, r := range kc.Reaches {
 		switch r.Kind {
 		case lowering.CtxEagerSingle, lowering.CtxJitMulti, lowering.CtxPmap:
-			o := lowering.Predict(v, lowering.Context{Kind: r.Kind, ExplicitMesh: r.ExplicitMesh}, kc.Effects)
+			o := lowering.Predict(v, reachContext(kc, r), kc.Effects)
 			if o.Fails {
 				return r, o, true
 			}

@@ -53,30 +53,35 @@ sharded(jax.numpy.ones((8, 128)))
 
 func runPAL102(p *analysis.Pass) {
 	for _, kc := range p.KernelCalls {
-		if !isTPU(kc) {
+		t, tpu := onTPU(p, kc)
+		if !tpu {
 			continue
 		}
 		for _, r := range kc.Reaches {
 			if r.Kind != lowering.CtxShardMapPartial {
 				continue
 			}
-			o := lowering.Predict(p.Version, lowering.Context{Kind: r.Kind}, kc.Effects)
+			o := lowering.Predict(p.Version, reachContext(kc, r), kc.Effects)
 			if !o.Fails {
 				continue
+			}
+			if len(r.Missing) > 0 {
+				// The NameError of a dict id names the first automatic axis.
+				o.Message = strings.Replace(o.Message, "{name}", r.Missing[0], 1)
 			}
 			related := pathRelated(r)
 			if r.ShardMap != nil {
 				related = append([]analysis.Related{{Location: *r.ShardMap, Message: "this shard_map leaves " +
 					strings.Join(r.Missing, ", ") + " automatic"}}, related...)
 			}
-			p.Report(analysis.Diagnostic{
+			p.Report(targeted(p, t, analysis.Diagnostic{
 				Fixes:    manualFixes(r),
 				Location: kc.Site,
-				Message: fmt.Sprintf("kernel `%s` is called inside a shard_map that leaves mesh axes %s not manual%s; with %s this fails: %s",
-					kc.Kernel, strings.Join(r.Missing, ", "), suffix(where(r)), version(p), quoteError(o)),
+				Message: fmt.Sprintf("kernel `%s` is called inside a shard_map that leaves mesh axes %s not manual%s; %s: %s",
+					kc.Kernel, strings.Join(r.Missing, ", "), suffix(where(r)), fails(p, t), quoteError(o)),
 				Related: related,
 				Detail:  detail(p, o), JAXError: jaxError(o),
-			})
+			}))
 			break
 		}
 	}

@@ -15,8 +15,9 @@ var PAL103 = &analysis.Analyzer{
 		What: "Any Pallas TPU kernel (communicating or not) is called under jax.jit with evidence that the " +
 			"computation spans more than one device (NamedSharding in in_shardings/out_shardings, an argument " +
 			"placed with jax.device_put(x, NamedSharding(...)), with_sharding_constraint, a context mesh from " +
-			"jax.set_mesh or `with mesh:`) and no shard_map around the call. Communicating kernels are " +
-			"reported by PAL101 instead.",
+			"jax.set_mesh; a bare `with mesh:` is not enough) and no shard_map around the call. Communicating kernels are " +
+			"reported by PAL101 instead. In a library function with no caller in the workspace, the jit's " +
+			"evidence gives an info-level hint instead: its callers decide.",
 		Why: "A Mosaic kernel cannot be partitioned by XLA: lowering raises \"Mosaic kernels cannot be " +
 			"automatically partitioned. Please wrap the call in a shard_map.\" (or, with an Explicit mesh, " +
 			"\"pallas_call requires all mesh axes to be Manual\").",
@@ -48,7 +49,8 @@ step(jax.numpy.ones((8, 128)))
 
 func runPAL103(p *analysis.Pass) {
 	for _, kc := range p.KernelCalls {
-		if !isTPU(kc) {
+		t, tpu := onTPU(p, kc)
+		if !tpu {
 			continue
 		}
 		if _, _, bad := failingReach(p.Version, kc); bad && kc.Effects.Communicates() {
@@ -58,7 +60,7 @@ func runPAL103(p *analysis.Pass) {
 			if r.Kind != lowering.CtxJitMulti {
 				continue
 			}
-			o := lowering.Predict(p.Version, lowering.Context{Kind: r.Kind, ExplicitMesh: r.ExplicitMesh}, kc.Effects)
+			o := lowering.Predict(p.Version, reachContext(kc, r), kc.Effects)
 			if !o.Fails {
 				continue
 			}
@@ -66,15 +68,27 @@ func runPAL103(p *analysis.Pass) {
 			if fix, ok := wrapFix(p, kc, r); ok {
 				fixes = append(fixes, fix)
 			}
-			p.Report(analysis.Diagnostic{
+			o, first := firstError(p, kc, r, o)
+			p.Report(targeted(p, t, analysis.Diagnostic{
 				Fixes:    fixes,
 				Location: kc.Site,
-				Message: fmt.Sprintf("kernel `%s` is called under a jit spanning several devices (%s) without shard_map%s; with %s this fails: %s",
-					kc.Kernel, r.Multi, suffix(where(r)), version(p), quoteError(o)),
+				Message: fmt.Sprintf("kernel `%s` is called under a jit spanning several devices (%s) without shard_map%s; %s%s: %s",
+					kc.Kernel, r.Multi, suffix(where(r)), fails(p, t), first, quoteError(o)),
 				Related: pathRelated(r),
 				Detail:  detail(p, o), JAXError: jaxError(o),
-			})
+			}))
 			break
+		}
+		// A library function (no caller in the workspace) that jits the
+		// kernel with shardings: whether it fails depends on its callers,
+		// so a hint, as PAL101 gives for communicating kernels.
+		if r, ok := onlyUnknown(kc); ok && r.Library && r.Multi != "" && !kc.Effects.Communicates() {
+			p.Report(analysis.Diagnostic{
+				Location: kc.Site, Severity: analysis.SeverityInfo,
+				Message: fmt.Sprintf("kernel `%s` is called under a jit spanning several devices (%s): callers must run it inside jax.shard_map, or XLA cannot partition it (%s)",
+					kc.Kernel, r.Multi, r.Entry),
+				Related: pathRelated(r),
+			})
 		}
 	}
 }

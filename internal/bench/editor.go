@@ -42,6 +42,12 @@ type session struct {
 	timeout time.Duration   // for indexing and requests
 	perEdit time.Duration
 	res     editorResult
+	// labels: the session is a client that shows context labels: it
+	// announces inlay hints, and after each edit's results asks for the
+	// edited file's hints; hintLatency is then the edit's time to them
+	// (labels.go). The edit's own latency does not include them.
+	labels      bool
+	hintLatency time.Duration
 }
 
 type lspDiagnostic struct {
@@ -101,6 +107,9 @@ func (s *session) initialize(context.Context) error {
 				"hover":              map[string]any{"contentFormat": []string{"markdown", "plaintext"}},
 			},
 		},
+	}
+	if s.labels {
+		params["capabilities"].(map[string]any)["textDocument"].(map[string]any)["inlayHint"] = map[string]any{}
 	}
 	if _, err := s.cl.call("initialize", params, s.timeout); err != nil {
 		return err

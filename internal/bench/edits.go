@@ -112,6 +112,12 @@ func (s *session) edit(ctx context.Context, c change) (time.Duration, error) {
 			return 0, err
 		}
 		if p, ok := s.isHot(ev); ok && p.Version != nil && *p.Version >= s.version {
+			if s.labels { // what a client that shows labels asks next
+				if err := s.inlayHints(s.uri); err != nil {
+					return 0, err
+				}
+				s.hintLatency = time.Since(start)
+			}
 			return ev.at.Sub(start), nil
 		}
 	}

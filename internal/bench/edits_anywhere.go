@@ -158,6 +158,12 @@ func (s *session) editAnywhere(ed anywhereEdit) (time.Duration, error) {
 		return 0, err
 	}
 	d := time.Since(start)
+	if s.labels { // what a client that shows labels asks next
+		if err := s.inlayHints(uri); err != nil {
+			return 0, err
+		}
+		s.hintLatency = time.Since(start)
+	}
 	undo := map[string]any{"start": at, "end": map[string]any{"line": ed.line + 1, "character": 0}}
 	if err := change(3, undo, ""); err != nil {
 		return 0, err

@@ -20,6 +20,9 @@ type options struct {
 	seed    uint64
 	runs    int
 	timeout time.Duration
+	// labelsVs is a pallas-ls binary without context labels to compare
+	// the binary under test with (labels.go).
+	labelsVs string
 }
 
 const (
@@ -41,6 +44,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.Uint64Var(&o.seed, "seed", 1, "generator seed")
 	fs.IntVar(&o.runs, "runs", 1, "repeat the cold and warm checks `N` times and keep the fastest")
 	fs.DurationVar(&o.timeout, "timeout", 10*time.Minute, "limit on each wait (a check run, indexing, one edit)")
+	fs.StringVar(&o.labelsVs, "labels-vs", "", "measure only what context labels add to edit latency: the binary under test, asking for inlay hints after each edit, against `BIN` (a build without labels), edits interleaved; with -dir too")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -55,7 +59,9 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 				return nil, fmt.Errorf("-dir measures an existing tree; -%s does not apply", name)
 			}
 		}
-		o.edits = 0
+		if o.labelsVs == "" {
+			o.edits = 0
+		}
 		return o, nil
 	}
 	list := *lines

@@ -44,6 +44,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 1
 	}
+	if o.labelsVs != "" {
+		return b.runLabels(ctx, stdout)
+	}
 	failed := false
 	if o.dir != "" {
 		r := b.runTree(ctx, o.dir)

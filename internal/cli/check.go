@@ -179,6 +179,7 @@ func (c *checkRun) analyze(ctx context.Context, srcs map[string][]byte) (outcome
 		if err != nil {
 			return outcome{}, err
 		}
+		g.platform, g.platformWhy = res.Platform, res.PlatformReason
 		out.diags = append(out.diags, inGroup(res.Diagnostics, g)...)
 		out.notes = append(out.notes, inGroup(res.Notes, g)...)
 		if c.f.verbose {

@@ -23,6 +23,9 @@ type group struct {
 	version config.VersionChoice
 	opts    analysis.Options
 	files   map[string]bool // absolute paths
+	// platform and platformWhy are what the last check of the group took
+	// for kernels without markers of their own, for -v.
+	platform, platformWhy string
 }
 
 // settings decides which group each checked file belongs to.

@@ -81,6 +81,9 @@ func (c *checkRun) printVerbose() {
 		}
 		fmt.Fprintf(w, "pallas-ls: settings: %s\n", where)
 		fmt.Fprintf(w, "pallas-ls: jax version %s (%s)\n", g.version.Version, g.version.Reason)
+		if g.platform != "" {
+			fmt.Fprintf(w, "pallas-ls: platform %s for kernels without markers of their own (%s)\n", g.platform, g.platformWhy)
+		}
 	}
 	c.printLabels()
 	elapsed := time.Since(c.start).Round(time.Millisecond)

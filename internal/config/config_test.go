@@ -156,7 +156,7 @@ func TestOptions(t *testing.T) {
 		ShardMapWrappers: []string{"w"},
 		EntryPoints:      []string{"e"},
 	}
-	v := VersionChoice{lowering.V(0, 7, 0), "--jax-version 0.7"}
+	v := VersionChoice{Version: lowering.V(0, 7, 0), Reason: "--jax-version 0.7"}
 	got, err := c.Options(v)
 	if err != nil {
 		t.Fatal(err)

@@ -134,15 +134,17 @@ func (c *Config) Options(v VersionChoice) (analysis.Options, error) {
 		return analysis.Options{}, err
 	}
 	return analysis.Options{
-		JAXVersion:       v.Version,
-		JAXVersionReason: v.Reason,
-		Select:           slices.Clone(c.Select),
-		Ignore:           slices.Clone(c.Ignore),
-		Severity:         sev,
-		ShardMapWrappers: slices.Clone(c.ShardMapWrappers),
-		EntryPoints:      slices.Clone(c.EntryPoints),
-		Platform:         platformOrAuto(c.Platform),
-		TPUChip:          c.TPUChip,
+		JAXVersion:            v.Version,
+		JAXVersionReason:      v.Reason,
+		Select:                slices.Clone(c.Select),
+		Ignore:                slices.Clone(c.Ignore),
+		Severity:              sev,
+		ShardMapWrappers:      slices.Clone(c.ShardMapWrappers),
+		EntryPoints:           slices.Clone(c.EntryPoints),
+		Platform:              platformOrAuto(c.Platform),
+		ProjectPlatform:       v.Pin.Platform,
+		ProjectPlatformReason: v.Pin.Reason,
+		TPUChip:               c.TPUChip,
 	}, nil
 }
 

@@ -20,6 +20,9 @@ import (
 type VersionChoice struct {
 	Version lowering.Version
 	Reason  string
+	// Pin is what the project's dependency files say of the platform,
+	// whichever source chose the version.
+	Pin PlatformPin
 }
 
 // maxIncludeDepth bounds "-r other.txt" chains; real projects nest one or
@@ -53,6 +56,14 @@ func (c *Config) DetectJAXVersion(dir, flag string) (VersionChoice, error) {
 // detect is DetectJAXVersion with warn told about every file present that
 // could not be read.
 func (c *Config) detect(dir, flag string, warn func(error)) (VersionChoice, error) {
+	vc, err := c.detectVersion(dir, flag, warn)
+	if err == nil {
+		vc.Pin = platformPin(startDir(dir), warn)
+	}
+	return vc, err
+}
+
+func (c *Config) detectVersion(dir, flag string, warn func(error)) (VersionChoice, error) {
 	if strings.TrimSpace(flag) != "" {
 		return flagVersion(flag)
 	}
@@ -62,7 +73,7 @@ func (c *Config) detect(dir, flag string, warn func(error)) (VersionChoice, erro
 	if choice, ok := projectPin(startDir(dir), warn); ok {
 		return choice, nil
 	}
-	return VersionChoice{lowering.Latest, fmt.Sprintf("default: newest known (%s)", lowering.Latest)}, nil
+	return VersionChoice{Version: lowering.Latest, Reason: fmt.Sprintf("default: newest known (%s)", lowering.Latest)}, nil
 }
 
 func flagVersion(flag string) (VersionChoice, error) {
@@ -71,7 +82,7 @@ func flagVersion(flag string) (VersionChoice, error) {
 	if err != nil {
 		return VersionChoice{}, fmt.Errorf("--jax-version: %w", err)
 	}
-	return VersionChoice{v, "--jax-version " + flag}, nil
+	return VersionChoice{Version: v, Reason: "--jax-version " + flag}, nil
 }
 
 func configVersion(c *Config) (VersionChoice, error) {
@@ -85,7 +96,7 @@ func configVersion(c *Config) (VersionChoice, error) {
 	} else if filepath.Base(c.Path) == PyProject {
 		where += " [tool." + toolTable + "]"
 	}
-	return VersionChoice{v, "jax-version in " + where}, nil
+	return VersionChoice{Version: v, Reason: "jax-version in " + where}, nil
 }
 
 // projectPin looks in the nearest pyproject.toml and the requirements
@@ -257,7 +268,7 @@ func (rs *reqSearch) file(path, from string, depth int) (VersionChoice, bool) {
 }
 
 func pinChoice(v lowering.Version, text, where string) VersionChoice {
-	return VersionChoice{v, fmt.Sprintf("jax pin `%s` in %s", text, where)}
+	return VersionChoice{Version: v, Reason: fmt.Sprintf("jax pin `%s` in %s", text, where)}
 }
 
 // nearest returns the first file called name in start or its ancestors.

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"sync"
 
 	"go.lsp.dev/uri"
 
@@ -38,8 +39,12 @@ type results struct {
 	groupOf map[string]string           // file -> group key
 	diags   map[string][]analysis.Diagnostic
 	kernels map[string][]analysis.KernelCallInfo
-	// labels are the context labels (analysis.ContextLabels) by file.
-	labels map[string][]analysis.ContextLabel
+	// groupCalls are each group's kernel calls, from which labels
+	// (analysis.ContextLabels, by file) are made when first asked for:
+	// never on the way from an edit to its diagnostics.
+	groupCalls [][]analysis.KernelCallInfo
+	labelsOnce sync.Once
+	labelsBy   map[string][]analysis.ContextLabel
 	// platform is, per group key, the platform the run took and why.
 	platform map[string][2]string
 	failed   map[string]bool // files whose check failed; their last report stands
@@ -50,6 +55,19 @@ func (r *results) mapper(path string) *pyparse.Mapper {
 		return src.mapper()
 	}
 	return nil
+}
+
+// labels returns the context labels of every file, made once per check.
+func (r *results) labels() map[string][]analysis.ContextLabel {
+	r.labelsOnce.Do(func() {
+		r.labelsBy = map[string][]analysis.ContextLabel{}
+		for _, calls := range r.groupCalls {
+			for _, l := range analysis.ContextLabels(calls) {
+				r.labelsBy[l.File] = append(r.labelsBy[l.File], l)
+			}
+		}
+	})
+	return r.labelsBy
 }
 
 func (r *results) options(path string) analysis.Options { return r.opts[r.groupOf[path]] }
@@ -106,8 +124,8 @@ func (s *server) diagnose(ctx context.Context) (*results, bool) {
 	}
 	res := &results{snap: snap, opts: map[string]analysis.Options{}, groupOf: map[string]string{},
 		diags: map[string][]analysis.Diagnostic{}, kernels: map[string][]analysis.KernelCallInfo{},
-		labels: map[string][]analysis.ContextLabel{}, platform: map[string][2]string{},
-		failed: map[string]bool{}}
+		platform: map[string][2]string{},
+		failed:   map[string]bool{}}
 	s.dropEngines(snap.groups)
 	for _, g := range snap.groups {
 		opts := s.optionsFor(g.key)
@@ -157,9 +175,7 @@ func (r *results) add(res *analysis.Result, g group) {
 	for _, k := range res.KernelCalls {
 		r.kernels[k.File] = append(r.kernels[k.File], k)
 	}
-	for _, l := range analysis.ContextLabels(res.KernelCalls) {
-		r.labels[l.File] = append(r.labels[l.File], l)
-	}
+	r.groupCalls = append(r.groupCalls, res.KernelCalls)
 	r.platform[g.key] = [2]string{res.Platform, res.PlatformReason}
 }
 

@@ -48,7 +48,7 @@ func (s *server) InlayHint(ctx context.Context, p *protocol.InlayHintParams) ([]
 	}
 	m := src.mapper()
 	span := toSpan(m, p.Range, cc.utf8)
-	for _, l := range res.labels[src.path] {
+	for _, l := range res.labels()[src.path] {
 		at := labelAnchor(m, l)
 		if at < span.Start || at > span.End {
 			continue
@@ -93,7 +93,7 @@ func (s *server) CodeLens(ctx context.Context, p *protocol.CodeLensParams) ([]pr
 		return out, nil
 	}
 	m := src.mapper()
-	for _, l := range res.labels[src.path] {
+	for _, l := range res.labels()[src.path] {
 		start := l.Span.Start
 		out = append(out, protocol.CodeLens{
 			Range:   toRange(m, pyparse.Span{Start: start, End: labelAnchor(m, l)}, cc.utf8),
@@ -107,8 +107,9 @@ func (s *server) CodeLens(ctx context.Context, p *protocol.CodeLensParams) ([]pr
 // hints and lenses only when one changed.
 func labelsKey(res *results) string {
 	h := fnv.New64a()
-	for _, path := range sortedKeys(res.labels) {
-		for _, l := range res.labels[path] {
+	labels := res.labels()
+	for _, path := range sortedKeys(labels) {
+		for _, l := range labels[path] {
 			fmt.Fprintf(h, "%s:%d:%d:%s:%s\n", path, l.Span.Start, l.Span.End, l.Kind, l.Text)
 		}
 	}
@@ -125,14 +126,19 @@ func sortedKeys[V any](m map[string]V) []string {
 }
 
 // refreshLabels asks the client to fetch hints and lenses again after a
-// check changed the labels: they follow the findings.
+// check changed the labels: they follow the findings. Clients that cannot
+// be asked fetch them on their own (on edits, on opening a file), so no
+// labels are made for them here.
 func (s *server) refreshLabels(res *results) {
+	cc := s.capsSnapshot()
+	if !cc.inlayRefresh && !cc.codeLensRefresh {
+		return
+	}
 	key := labelsKey(res)
 	if key == s.diag.labels {
 		return
 	}
 	s.diag.labels = key
-	cc := s.capsSnapshot()
 	if cc.inlayRefresh {
 		s.goClient("workspace/inlayHint/refresh", s.client.InlayHintRefresh, nil)
 	}
@@ -265,7 +271,7 @@ func (s *server) IncomingCalls(ctx context.Context, p *protocol.CallHierarchyInc
 		}
 		return out, nil
 	}
-	if ref.Reach >= len(k.Reaches) || ref.Step >= len(k.Reaches[ref.Reach].Path) {
+	if ref.Reach >= len(k.Reaches) || ref.Step < 0 || ref.Step >= len(k.Reaches[ref.Reach].Path) {
 		return out, nil // the entry: nothing calls it
 	}
 	return append(out, s.incoming(res, k, ref.Reach, ref.Step+1, utf8)), nil

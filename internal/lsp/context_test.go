@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -215,16 +216,27 @@ func TestCallHierarchy(t *testing.T) {
 			Position:     protocol.Position{Line: 0}}}); len(items) != 0 {
 		t.Errorf("hierarchy at line 1: %v", items)
 	}
-	// An item whose kernel call was edited away has no callers.
-	tc.open("kernels/ring.py", "import jax\n")
-	if calls, err := tc.server.IncomingCalls(tc.ctx(), &protocol.CallHierarchyIncomingCallsParams{Item: items[0]}); err != nil || len(calls) != 0 {
-		t.Errorf("incoming calls of a deleted call = %v, %v", calls, err)
+	// Forged steps and contexts are answered with nothing.
+	for _, data := range []string{`{"file": %q, "start": %d, "kernel": %q, "reach": 0, "step": -7}`,
+		`{"file": %q, "start": %d, "kernel": %q, "reach": 99, "step": 0}`} {
+		forged := items[0]
+		var ref hierarchyRef
+		_ = json.Unmarshal(items[0].Data, &ref)
+		forged.Data = protocol.LSPAny(fmt.Sprintf(data, ref.File, ref.Start, ref.Kernel))
+		if calls, err := tc.server.IncomingCalls(tc.ctx(), &protocol.CallHierarchyIncomingCallsParams{Item: forged}); err != nil || len(calls) != 0 {
+			t.Errorf("incoming calls of %s = %v, %v", forged.Data, calls, err)
+		}
 	}
 	// A foreign item is answered with nothing, not an error.
 	foreign := items[0]
 	foreign.Data = protocol.LSPAny(`[1, 2]`)
 	if calls, err := tc.server.IncomingCalls(tc.ctx(), &protocol.CallHierarchyIncomingCallsParams{Item: foreign}); err != nil || len(calls) != 0 {
 		t.Errorf("incoming calls of a foreign item = %v, %v", calls, err)
+	}
+	// An item whose kernel call was edited away has no callers.
+	tc.open("kernels/ring.py", "import jax\n")
+	if calls, err := tc.server.IncomingCalls(tc.ctx(), &protocol.CallHierarchyIncomingCallsParams{Item: items[0]}); err != nil || len(calls) != 0 {
+		t.Errorf("incoming calls of a deleted call = %v, %v", calls, err)
 	}
 }
 
@@ -346,7 +358,7 @@ func TestStatusCommand(t *testing.T) {
 	}
 	st := ask(string(tc.uri("train.py")))
 	if st.Server != "pallas-ls 9.9" || st.JAXVersion != "0.11" || !strings.Contains(st.JAXVersionReason, "jax pin") ||
-		st.Platform != "auto" || st.Folder != tc.root || st.Files == 0 || st.ContextLabels != "auto" {
+		st.Platform != "tpu" || !strings.Contains(st.PlatformReason, "jax[tpu]") || st.Folder != tc.root || st.Files == 0 || st.ContextLabels != "auto" {
 		t.Errorf("status = %+v", st)
 	}
 	if st2 := ask(); st2 != st {
@@ -388,5 +400,50 @@ func TestStatusShowsPlatformSetting(t *testing.T) {
 	}
 	if st.Platform != "tpu" || !strings.Contains(st.PlatformReason, "editor setting") || st.TPUChip != "v5p" {
 		t.Errorf("status = %+v, want tpu from the editor setting, chip v5p", st)
+	}
+}
+
+const multiJitSrc = `import functools
+
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+
+def add_kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + 1
+
+
+mesh = jax.make_mesh((jax.device_count(),), ("x",))
+
+
+@functools.partial(jax.jit, in_shardings=NamedSharding(mesh, P("x")))
+def step(x):
+    return pl.pallas_call(add_kernel, out_shape=x, compiler_params=pltpu.CompilerParams())(x)
+
+
+if __name__ == "__main__":
+    step(jnp.ones((8, 128)))
+`
+
+// Under a multi-device jit, "go to the shard_map" goes to the jit.
+func TestGoToMultiDeviceJit(t *testing.T) {
+	tc := session(t, map[string]string{"main.py": multiJitSrc}, clientOpts{inlay: true}, withChecker(analysis.NewEngine()))
+	tc.waitDiags("main.py", 1, nil)
+	if got := hintTexts(inlayHints(t, tc, "main.py")); len(got) != 1 || got[0] != "TPU · local · multi-device jit" {
+		t.Errorf("hints = %q", got)
+	}
+	res, err := tc.server.Definition(tc.ctx(), &protocol.DefinitionParams{
+		TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+			TextDocument: protocol.TextDocumentIdentifier{URI: tc.uri("main.py")},
+			Position:     protocol.Position{Line: 18, Character: 14}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	locs, _ := res.(protocol.LocationSlice)
+	if len(locs) != 1 || locs[0].Range.Start.Line != 16 || locs[0].Range.Start.Character != 1 {
+		t.Errorf("definition = %#v, want the jit decorator on line 17", res)
 	}
 }

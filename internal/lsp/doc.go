@@ -17,7 +17,12 @@
 //	                  check.go: snapshot (disk + buffers) → analysis engine, per folder
 //	                      ▼
 //	                  publish.go: per-file diff → publishDiagnostics / pull reports
+//	                              (per file and workspace/diagnostic)
 //	                  codeaction.go, hover.go: answer from the newest results
+//	                  context.go: context labels (inlay hints / code lenses),
+//	                              call hierarchy, go to the shard_map
+//	                  status.go: the pallas-ls.status command (JAX version,
+//	                              platform and why) for the editors' status items
 //
 // Positions inside the server are byte offsets, as in the engine;
 // convert.go alone turns them into protocol positions (UTF-16 by default,

@@ -141,6 +141,10 @@ func (s *server) diagnosticHover(res *results, d analysis.Diagnostic, md bool) s
 func kernelHover(k analysis.KernelCallInfo, md bool) string {
 	h := &hoverText{md: md}
 	h.line(h.strong("Pallas kernel call: "+k.Kernel) + " (backend: " + h.text(k.Backend) + ")")
+	if k.Target != "" {
+		h.line("")
+		h.line(h.text("Taken to run on " + k.Target))
+	}
 	h.line("")
 	if k.Communication != "" {
 		h.line(h.text("Communicates with other devices: " + k.Communication))

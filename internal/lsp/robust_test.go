@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -153,5 +154,41 @@ func TestDecodedStringsOwnTheirBytes(t *testing.T) {
 	ca, ok := got[0].(*protocol.CodeAction)
 	if !ok || ca.Title != "Wrap the call in jax.shard_map" {
 		t.Fatalf("decoded %#v", got[0])
+	}
+}
+
+// The context requests answer odd and malformed params without crashing
+// or closing the connection: an inverted range, forged call hierarchy
+// data, a status argument that is not a URI, params of the wrong type.
+func TestContextRequestsWithOddParams(t *testing.T) {
+	rc := newRawClient(t)
+	rc.send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}`)
+	rc.response("1")
+	rc.send(`{"jsonrpc":"2.0","method":"initialized","params":{}}`)
+	rc.send(`{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///tmp/odd.py","languageId":"python","version":1,"text":"comm_call(x)\n"}}}`)
+	item := `{"name":"x","kind":12,"uri":"file:///tmp/odd.py","range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"selectionRange":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"data":%s}`
+	for id, tt := range map[string]struct{ msg, code string }{
+		"10": {`"method":"textDocument/inlayHint","params":{"textDocument":{"uri":"file:///tmp/odd.py"},"range":{"start":{"line":9,"character":0},"end":{"line":0,"character":0}}}`, ""},
+		"11": {`"method":"textDocument/codeLens","params":{"textDocument":{"uri":"file:///tmp/odd.py"}}`, ""},
+		"12": {`"method":"callHierarchy/incomingCalls","params":{"item":` + fmt.Sprintf(item, `{"file":"/tmp/odd.py","start":0,"kernel":"?","reach":-9,"step":-9}`) + `}`, ""},
+		"13": {`"method":"callHierarchy/incomingCalls","params":{"item":` + fmt.Sprintf(item, `"just a string"`) + `}`, ""},
+		"14": {`"method":"textDocument/prepareCallHierarchy","params":{"textDocument":{"uri":"file:///tmp/odd.py"},"position":{"line":0,"character":3}}`, ""},
+		"15": {`"method":"textDocument/definition","params":{"textDocument":{"uri":"file:///tmp/odd.py"},"position":{"line":99,"character":99}}`, ""},
+		"16": {`"method":"workspace/executeCommand","params":{"command":"pallas-ls.status","arguments":[42]}`, ""},
+		"17": {`"method":"workspace/executeCommand","params":{"command":"nope"}`, "-32602"},
+		"18": {`"method":"workspace/diagnostic","params":{"previousResultIds":[{"uri":"file:///nowhere.py","value":"x"}]}`, ""},
+		"19": {`"method":"textDocument/inlayHint","params":{"textDocument":7}`, "-32602"},
+	} {
+		rc.send(`{"jsonrpc":"2.0","id":` + id + `,` + tt.msg + `}`)
+		if msg := rc.response(id); errorCode(msg) != tt.code {
+			t.Errorf("%s answered %s, want error code %q", tt.msg, msg, tt.code)
+		}
+	}
+	rc.send(`{"jsonrpc":"2.0","id":20,"method":"shutdown"}`)
+	if msg := rc.response("20"); errorCode(msg) != "" {
+		t.Fatalf("shutdown answered %s", msg)
+	}
+	if strings.Contains(rc.stderr.String(), "panicked") {
+		t.Errorf("a handler panicked:\n%s", rc.stderr.String())
 	}
 }

@@ -2,12 +2,19 @@ package lsp
 
 import (
 	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
+
+	"github.com/pallas-ls/pallas-ls/internal/config"
+	"github.com/pallas-ls/pallas-ls/lowering"
 )
 
 // messageHas waits for main.py's single diagnostic to mention want.
@@ -199,4 +206,56 @@ func TestNestedBrokenSettingsStillIndexes(t *testing.T) {
 	tc.open("main.py", callerSrc)
 	tc.waitDiags("main.py", 1, nil) // the call into kernels.py: the folder was indexed
 	tc.waitLog("showMessage: pallas-ls: " + tc.path("tests/fixtures/bad/pyproject.toml") + ":2:11: invalid TOML")
+}
+
+func TestPlatformEditorSetting(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, ".pallas-ls.toml"), []byte("platform = \"tpu\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ setting, want string }{{"", "tpu"}, {"gpu", "gpu"}, {"AUTO", ""}} {
+		opts, err := folderOptions(config.NewResolver(), dir, userSettings{Platform: tc.setting})
+		if err != nil || opts.Platform != tc.want {
+			t.Errorf("platform setting %q: Platform = %q, %v; want %q", tc.setting, opts.Platform, err, tc.want)
+		}
+	}
+	if _, err := folderOptions(config.NewResolver(), dir, userSettings{Platform: "cuda"}); err == nil {
+		t.Error("platform \"cuda\" accepted")
+	}
+	us, ok, err := parseSettings([]byte(`{"platform": "gpu"}`))
+	if !ok || err != nil || us.Platform != "gpu" {
+		t.Errorf("parseSettings: %+v %v %v", us, ok, err)
+	}
+}
+
+// The editors offer the values the server accepts: the VS Code
+// extension's tpuChip enum is lowering.Chips, its contextLabels enum
+// labelModes.
+func TestEditorSettingValues(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "..", "editors", "vscode", "package.json"))
+	if err != nil {
+		t.Skip("no VS Code extension:", err)
+	}
+	var pkg struct {
+		Contributes struct {
+			Configuration struct {
+				Properties map[string]struct {
+					Enum []string `json:"enum"`
+				} `json:"properties"`
+			} `json:"configuration"`
+		} `json:"contributes"`
+	}
+	if err := json.Unmarshal(raw, &pkg); err != nil {
+		t.Fatal(err)
+	}
+	props := pkg.Contributes.Configuration.Properties
+	if got, want := props["pallas-ls.tpuChip"].Enum, append([]string{""}, lowering.Chips...); !slices.Equal(got, want) {
+		t.Errorf("package.json tpuChip enum = %q, want %q", got, want)
+	}
+	if got := props["pallas-ls.contextLabels"].Enum; !slices.Equal(got, labelModes) {
+		t.Errorf("package.json contextLabels enum = %q, want %q", got, labelModes)
+	}
+	if got := props["pallas-ls.platform"].Enum; !slices.Equal(got, []string{"", "auto", "tpu", "gpu"}) {
+		t.Errorf("package.json platform enum = %q", got)
+	}
 }

@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"strings"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -74,7 +75,7 @@ func (s *server) statusOf(res *results, key string) status {
 	}
 	if pl := res.platform[key]; pl[0] != "" {
 		st.Platform, st.PlatformReason = pl[0], pl[1]
-		if us.Platform != "" {
+		if us.Platform != "" && !strings.EqualFold(strings.TrimSpace(us.Platform), "auto") {
 			st.PlatformReason = "editor setting pallas-ls.platform = " + us.Platform
 		}
 	}

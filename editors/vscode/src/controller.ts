@@ -6,7 +6,7 @@
 // the editor side comes in through ControllerDeps.
 
 import type { BinaryResult } from './binary';
-import type { ServerStatus } from './status';
+import { type CheckContext, parseContext, type ServerStatus } from './status';
 
 /** The part of a vscode-languageclient LanguageClient the controller drives. */
 export interface ClientHandle {
@@ -15,6 +15,8 @@ export interface ClientHandle {
   dispose(): Promise<void>;
   /** serverInfo.version from the initialize result, if the server sent it. */
   serverVersion(): string | undefined;
+  /** Runs the server's `pallas-ls.status` command for a file URI (or the first folder). */
+  checkContext(uri?: string): Promise<unknown>;
 }
 
 /** Client states the controller reacts to (vscode-languageclient State, simplified). */
@@ -34,6 +36,8 @@ export class ServerController {
   private client: ClientHandle | undefined;
   private binary: string | undefined;
   private queue: Promise<void> = Promise.resolve();
+  private running = false;
+  private context: CheckContext | undefined;
 
   constructor(private readonly deps: ControllerDeps) {}
 
@@ -61,6 +65,39 @@ export class ServerController {
     });
   }
 
+  /**
+   * Asks the running server which JAX version and platform the file is
+   * checked for, and why, and shows it in the status item. Does nothing
+   * while no server runs; a failed or late answer changes nothing.
+   */
+  async refreshContext(uri?: string): Promise<void> {
+    const client = this.client;
+    if (client === undefined || !this.running) {
+      return;
+    }
+    let context: CheckContext | undefined;
+    try {
+      context = parseContext(await client.checkContext(uri));
+    } catch (err) {
+      this.deps.log(`pallas-ls: the status command failed: ${errorText(err)}`);
+      return;
+    }
+    if (client !== this.client || !this.running || context === undefined) {
+      return;
+    }
+    this.context = context;
+    this.showRunning(client);
+  }
+
+  private showRunning(client: ClientHandle): void {
+    this.running = true;
+    const status: ServerStatus = { kind: 'running', binary: this.binary!, version: client.serverVersion() };
+    if (this.context !== undefined) {
+      status.context = this.context;
+    }
+    this.deps.setStatus(status);
+  }
+
   /** True while a client exists (started or starting). */
   get active(): boolean {
     return this.client !== undefined;
@@ -82,6 +119,8 @@ export class ServerController {
       return;
     }
     this.binary = found.path;
+    this.running = false;
+    this.context = undefined;
     this.deps.log(`Starting ${found.path} serve (found via ${found.source})`);
     this.deps.setStatus({ kind: 'starting', binary: found.path });
     const client = this.deps.createClient(found.path, (state) => this.onState(client, state));
@@ -93,7 +132,7 @@ export class ServerController {
       return;
     }
     if (this.client === client) {
-      this.deps.setStatus({ kind: 'running', binary: found.path, version: client.serverVersion() });
+      this.showRunning(client);
     }
   }
 
@@ -112,6 +151,8 @@ export class ServerController {
   private async doStop(): Promise<void> {
     const client = this.client;
     this.client = undefined;
+    this.running = false;
+    this.context = undefined;
     if (client !== undefined) {
       try {
         await client.dispose();
@@ -127,12 +168,14 @@ export class ServerController {
     }
     switch (state) {
       case 'starting':
+        this.running = false;
         this.deps.setStatus({ kind: 'starting', binary: this.binary });
         break;
       case 'running':
-        this.deps.setStatus({ kind: 'running', binary: this.binary, version: client.serverVersion() });
+        this.showRunning(client);
         break;
       case 'stopped':
+        this.running = false;
         this.deps.setStatus({ kind: 'stopped', binary: this.binary });
         break;
     }

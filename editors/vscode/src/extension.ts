@@ -5,6 +5,7 @@
 
 import * as vscode from 'vscode';
 import {
+  ExecuteCommandRequest,
   LanguageClient,
   type LanguageClientOptions,
   RevealOutputChannelOn,
@@ -19,6 +20,8 @@ import { type ServerStatus, statusView } from './status';
 
 export const RESTART_COMMAND = 'pallas-ls.restart';
 export const SHOW_OUTPUT_COMMAND = 'pallas-ls.showOutput';
+/** The server's command behind the status item (not a VS Code command of ours). */
+export const SERVER_STATUS_COMMAND = 'pallas-ls.status';
 
 /** Files whose change on disk can change diagnostics (whole-program analysis, config, pins). */
 export const WATCHED_FILES = '**/{*.py,pyproject.toml,.pallas-ls.toml,requirements*.txt}';
@@ -49,18 +52,36 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   });
   controller = ctl;
 
+  // The status item shows the JAX version and platform of the active
+  // file; they change with the file, the settings and the project's pins
+  // (whose edits change the diagnostics), so refresh on each, batched.
+  let refresh: ReturnType<typeof setTimeout> | undefined;
+  const refreshContext = () => {
+    clearTimeout(refresh);
+    refresh = setTimeout(() => {
+      const doc = vscode.window.activeTextEditor?.document;
+      void ctl.refreshContext(doc?.uri.scheme === 'file' ? doc.uri.toString() : undefined);
+    }, 300);
+  };
+
   context.subscriptions.push(
     output,
     status,
+    { dispose: () => clearTimeout(refresh) },
     vscode.commands.registerCommand(RESTART_COMMAND, () => ctl.restart()),
     vscode.commands.registerCommand(SHOW_OUTPUT_COMMAND, () => output.show(true)),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (needsRestart((s) => e.affectsConfiguration(s))) {
-        void ctl.restart();
+        void ctl.restart().then(refreshContext);
+      } else if (e.affectsConfiguration(SECTION)) {
+        refreshContext();
       }
     }),
+    vscode.window.onDidChangeActiveTextEditor(refreshContext),
+    vscode.languages.onDidChangeDiagnostics(refreshContext),
   );
   await ctl.start();
+  refreshContext();
 }
 
 export async function deactivate(): Promise<void> {
@@ -125,6 +146,8 @@ function createClient(
       }
     },
     serverVersion: () => client.initializeResult?.serverInfo?.version,
+    checkContext: (uri) =>
+      client.sendRequest(ExecuteCommandRequest.type, { command: SERVER_STATUS_COMMAND, arguments: uri ? [uri] : [] }),
   };
 }
 

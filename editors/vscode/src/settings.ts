@@ -21,7 +21,20 @@ export interface PallasSettings {
   ignore: string[];
   /** Show info-level hints (library kernels without a caller in the workspace). */
   showInfo: boolean;
+  /** Backend of kernels without markers: "auto", "tpu", "gpu"; "" means the project's choice. */
+  platform: Platform | '';
+  /** Target TPU generation, e.g. "v5e"; "" means the project's choice. */
+  tpuChip: string;
+  /** How kernel calls and shard_maps show their SPMD context. */
+  contextLabels: ContextLabels;
 }
+
+export type Platform = 'auto' | 'tpu' | 'gpu';
+export const PLATFORMS: readonly Platform[] = ['auto', 'tpu', 'gpu'];
+
+/** "auto": inlay hints (VS Code has them); the others force a channel or turn the labels off. */
+export type ContextLabels = 'auto' | 'inlayHints' | 'codeLens' | 'both' | 'off';
+export const CONTEXT_LABELS: readonly ContextLabels[] = ['auto', 'inlayHints', 'codeLens', 'both', 'off'];
 
 /**
  * What the server gets, both as initializationOptions and as the answer to
@@ -33,6 +46,9 @@ export interface ServerSettings {
   select: string[];
   ignore: string[];
   showInfo: boolean;
+  platform: string;
+  tpuChip: string;
+  contextLabels: ContextLabels;
 }
 
 export const DEFAULT_SETTINGS: Readonly<PallasSettings> = Object.freeze({
@@ -41,6 +57,9 @@ export const DEFAULT_SETTINGS: Readonly<PallasSettings> = Object.freeze({
   select: [],
   ignore: [],
   showInfo: true,
+  platform: '',
+  tpuChip: '',
+  contextLabels: 'auto',
 });
 
 /** Reads one key of the section, as vscode.WorkspaceConfiguration.get does. */
@@ -55,6 +74,9 @@ export function readSettings(get: SettingGetter): PallasSettings {
     select: asCodeList(get('select')),
     ignore: asCodeList(get('ignore')),
     showInfo: typeof showInfo === 'boolean' ? showInfo : DEFAULT_SETTINGS.showInfo,
+    platform: oneOf(asString(get('platform')).toLowerCase(), PLATFORMS) ?? '',
+    tpuChip: asString(get('tpuChip')),
+    contextLabels: oneOf(asString(get('contextLabels')), CONTEXT_LABELS) ?? DEFAULT_SETTINGS.contextLabels,
   };
 }
 
@@ -66,7 +88,15 @@ export function settingsFromObject(value: unknown): PallasSettings {
 
 /** The initializationOptions / workspace/configuration payload. */
 export function toServerSettings(s: PallasSettings): ServerSettings {
-  return { jaxVersion: s.jaxVersion, select: [...s.select], ignore: [...s.ignore], showInfo: s.showInfo };
+  return {
+    jaxVersion: s.jaxVersion,
+    select: [...s.select],
+    ignore: [...s.ignore],
+    showInfo: s.showInfo,
+    platform: s.platform,
+    tpuChip: s.tpuChip,
+    contextLabels: s.contextLabels,
+  };
 }
 
 /**
@@ -92,6 +122,10 @@ export function serverArgs(): string[] {
 /** True when a configuration change needs the server process restarted. */
 export function needsRestart(affects: (setting: string) => boolean): boolean {
   return RESTART_SETTINGS.some((s) => affects(s));
+}
+
+function oneOf<T extends string>(v: string, allowed: readonly T[]): T | undefined {
+  return (allowed as readonly string[]).includes(v) ? (v as T) : undefined;
 }
 
 function asString(v: unknown): string {

@@ -26,6 +26,13 @@ class FakeClient implements ClientHandle {
   serverVersion(): string | undefined {
     return '0.1.0';
   }
+  /** The status command's answer (a function: it may throw). */
+  context: () => unknown = () => undefined;
+  readonly asked: Array<string | undefined> = [];
+  async checkContext(uri?: string): Promise<unknown> {
+    this.asked.push(uri);
+    return this.context();
+  }
 }
 
 function harness(binary: BinaryResult, failWith?: Error) {
@@ -134,4 +141,33 @@ test('status texts', () => {
   assert.match(statusView({ kind: 'running', binary: '/b', version: '0.1.0' }).tooltip, /pallas-ls 0\.1\.0: running \/b/);
   assert.match(statusView({ kind: 'stopped' }).tooltip, /Restart pallas-ls/);
   assert.equal(statusView({ kind: 'missing', message: 'm' }).error, true);
+});
+
+test('refreshContext puts the JAX version and platform into the running status', async () => {
+  const { h, ctl, last } = harness(found);
+  await ctl.refreshContext('file:///a.py'); // no server yet: nothing asked
+  await ctl.start();
+  const c = h.clients[0]!;
+  c.context = () => ({ jaxVersion: '0.11', jaxVersionReason: 'pin', platform: 'tpu', platformReason: 'setting', tpuChip: '', files: 2 });
+  await ctl.refreshContext('file:///a.py');
+  assert.deepEqual(c.asked, ['file:///a.py']);
+  const s = last()!;
+  assert.equal(s.kind, 'running');
+  assert.equal(statusView(s).text, '$(check) pallas-ls: JAX 0.11 · tpu');
+  assert.match(statusView(s).tooltip, /JAX 0\.11: pin\nPlatform tpu: setting/);
+
+  // A failing or meaningless answer keeps what is shown, and is logged.
+  const before = h.statuses.length;
+  c.context = () => {
+    throw new Error('boom');
+  };
+  await ctl.refreshContext();
+  c.context = () => 'nonsense';
+  await ctl.refreshContext();
+  assert.equal(h.statuses.length, before);
+  assert.ok(h.logs.some((l) => l.includes('boom')));
+
+  // A restart forgets the old context until the new server answers.
+  await ctl.restart();
+  assert.equal(statusView(last()!).text, '$(check) pallas-ls');
 });

@@ -60,6 +60,8 @@ beforeEach(async () => {
   stub.recorded.executed.length = 0;
   stub.recorded.clipboard.length = 0;
   stub.recorded.commands.clear();
+  stub.FakeLanguageClient.answers = {};
+  stub.editor.activeTextEditor = undefined;
 });
 
 after(async () => {
@@ -75,6 +77,9 @@ test('activate starts `pallas-ls serve` for Python files with the settings as in
     'pallas-ls.select': ['PAL1*'],
     'pallas-ls.ignore': ['pal103'],
     'pallas-ls.showInfo': false,
+    'pallas-ls.platform': 'TPU',
+    'pallas-ls.tpuChip': 'v5e',
+    'pallas-ls.contextLabels': 'codeLens',
   });
   const { client, status, output } = await activate();
   assert.ok(client, 'a LanguageClient was created');
@@ -86,14 +91,25 @@ test('activate starts `pallas-ls serve` for Python files with the settings as in
   assert.equal(opts.outputChannel, output);
   assert.equal(opts.synchronize.configurationSection, 'pallas-ls');
   assert.equal(opts.synchronize.fileEvents.pattern, ext.WATCHED_FILES);
-  assert.deepEqual(opts.initializationOptions(), { jaxVersion: '0.8', select: ['PAL1*'], ignore: ['PAL103'], showInfo: false });
+  assert.deepEqual(opts.initializationOptions(), {
+    jaxVersion: '0.8',
+    select: ['PAL1*'],
+    ignore: ['PAL103'],
+    showInfo: false,
+    platform: 'tpu',
+    tpuChip: 'v5e',
+    contextLabels: 'codeLens',
+  });
   assert.equal(client.started, true);
 
   // workspace/configuration answers go through the shaping middleware.
   const params = { items: [{ section: 'pallas-ls' }, { section: 'editor' }] };
   const next = async () => [{ path: '/x', jaxVersion: '0.8', select: [], ignore: [], showInfo: true, trace: { server: 'off' } }, { tabSize: 4 }];
   const answer = await opts.middleware.workspace.configuration(params, undefined, next);
-  assert.deepEqual(answer, [{ jaxVersion: '0.8', select: [], ignore: [], showInfo: true }, { tabSize: 4 }]);
+  assert.deepEqual(answer, [
+    { jaxVersion: '0.8', select: [], ignore: [], showInfo: true, platform: '', tpuChip: '', contextLabels: 'auto' },
+    { tabSize: 4 },
+  ]);
 
   assert.equal(status.visible, true);
   assert.equal(status.text, '$(check) pallas-ls');
@@ -182,4 +198,55 @@ test('deactivate stops the server', { skip: process.platform === 'win32' }, asyn
   await ext.deactivate();
   assert.equal(client!.disposed, true);
   assert.equal(status.text, '$(circle-slash) pallas-ls');
+});
+
+test('the status item shows the JAX version and platform of the active file, and why', { skip: process.platform === 'win32' }, async () => {
+  installBinary();
+  stub.FakeLanguageClient.answers['workspace/executeCommand'] = {
+    server: 'pallas-ls 0.1.0',
+    folder: '/w',
+    jaxVersion: '0.11',
+    jaxVersionReason: 'jax pin `jax==0.11.0` in /w/pyproject.toml',
+    platform: 'tpu',
+    platformReason: 'editor setting pallas-ls.platform = tpu',
+    tpuChip: 'v5e',
+    contextLabels: 'auto',
+    files: 3,
+  };
+  stub.editor.activeTextEditor = { document: { uri: { scheme: 'file', toString: () => 'file:///w/a.py' } } };
+  const { client, status } = await activate();
+  await new Promise((r) => setTimeout(r, 400));
+  assert.deepEqual(client!.requests, [
+    { method: 'workspace/executeCommand', params: { command: ext.SERVER_STATUS_COMMAND, arguments: ['file:///w/a.py'] } },
+  ]);
+  assert.equal(status.text, '$(check) pallas-ls: JAX 0.11 · tpu v5e');
+  assert.match(String(status.tooltip), /JAX 0\.11: jax pin/);
+  assert.match(String(status.tooltip), /Platform tpu: editor setting pallas-ls\.platform = tpu/);
+
+  // Refreshed, batched, when the diagnostics change.
+  stub.FakeLanguageClient.answers['workspace/executeCommand'] = { jaxVersion: '0.8', platform: 'auto', platformReason: 'x' };
+  stub.diagnosticsChanged.fire({});
+  stub.diagnosticsChanged.fire({});
+  await new Promise((r) => setTimeout(r, 400));
+  assert.equal(client!.requests.length, 2);
+  assert.equal(status.text, '$(check) pallas-ls: JAX 0.8 · auto');
+
+  // A server that does not know the command leaves the plain item.
+  stub.FakeLanguageClient.answers['workspace/executeCommand'] = null;
+  stub.activeEditorChanged.fire(undefined);
+  await new Promise((r) => setTimeout(r, 400));
+  assert.equal(status.text, '$(check) pallas-ls: JAX 0.8 · auto');
+});
+
+test('package.json declares every setting the extension reads, with the accepted values', () => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8'));
+  const props = pkg.contributes.configuration.properties;
+  for (const key of ['path', 'jaxVersion', 'select', 'ignore', 'showInfo', 'platform', 'tpuChip', 'contextLabels']) {
+    assert.ok(props[`pallas-ls.${key}`], `pallas-ls.${key} is declared`);
+  }
+  const settingsMod: typeof import('../src/settings') = require('../src/settings');
+  assert.deepEqual(props['pallas-ls.platform'].enum, ['', ...settingsMod.PLATFORMS]);
+  assert.deepEqual(props['pallas-ls.contextLabels'].enum, [...settingsMod.CONTEXT_LABELS]);
+  assert.equal(props['pallas-ls.contextLabels'].default, settingsMod.DEFAULT_SETTINGS.contextLabels);
+  assert.equal(props['pallas-ls.tpuChip'].default, '');
 });

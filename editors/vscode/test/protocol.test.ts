@@ -1,8 +1,9 @@
 // End to end over the Language Server Protocol: starts the real
 // `pallas-ls serve` (PALLAS_LS_BIN) on a temporary copy of test/fixture, and
 // checks what the VS Code client relies on: pushed PAL101 diagnostics at the
-// kernel call, quick fixes, hover, the suppression round trip and a clean
-// shutdown. Skipped when PALLAS_LS_BIN is unset (no binary built yet).
+// kernel call, quick fixes, hover, the context label (inlay hint), the call
+// hierarchy, the status command behind the status bar item, the suppression
+// round trip and a clean shutdown. Skipped when PALLAS_LS_BIN is unset (no binary built yet).
 
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -13,6 +14,8 @@ import { test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import {
+  CallHierarchyIncomingCallsRequest,
+  CallHierarchyPrepareRequest,
   type ClientCapabilities,
   type CodeAction,
   CodeActionRequest,
@@ -23,11 +26,13 @@ import {
   DiagnosticSeverity,
   DidChangeTextDocumentNotification,
   DidOpenTextDocumentNotification,
+  ExecuteCommandRequest,
   ExitNotification,
   HoverRequest,
   type Hover,
   InitializedNotification,
   InitializeRequest,
+  InlayHintRequest,
   LogMessageNotification,
   type ProtocolConnection,
   PublishDiagnosticsNotification,
@@ -55,7 +60,7 @@ const SKIP = BIN
   ? false
   : 'PALLAS_LS_BIN is not set; build the server (go build -o pallas-ls ./cmd/pallas-ls) and set PALLAS_LS_BIN to its path to run this test';
 
-test('pallas-ls serve: PAL101 diagnostic, quick fix, hover, suppression, shutdown', { skip: SKIP, timeout: 6 * WAIT_MS }, async () => {
+test('pallas-ls serve: PAL101 diagnostic, quick fix, hover, context label, call hierarchy, status, suppression, shutdown', { skip: SKIP, timeout: 6 * WAIT_MS }, async () => {
   const workspace = copyFixture();
   const session = new Session(BIN!, workspace);
   try {
@@ -115,6 +120,7 @@ class Session {
     });
     const diag = await this.waitForPal101(text);
     await this.checkHover(diag);
+    await this.checkContext(diag);
     const ignore = await this.checkCodeActions(diag);
     if (ignore !== undefined) {
       await this.checkSuppression(text, ignore);
@@ -196,6 +202,44 @@ class Session {
     assert.match(text, /0\.11/, `hover shows the JAX version in use; got: ${text}`);
   }
 
+  // The context label at the kernel call (VS Code has inlay hints, so
+  // contextLabels "auto" answers them), how the call is reached, and the
+  // status command the status bar item shows.
+  private async checkContext(diag: Diagnostic): Promise<void> {
+    const hints = await this.guard(
+      this.conn.sendRequest(InlayHintRequest.type, {
+        textDocument: { uri: this.uri },
+        range: { start: { line: 0, character: 0 }, end: { line: 1000, character: 0 } },
+      }),
+      'the inlayHint response',
+    );
+    const labels = (hints ?? []).map((h) => `${h.position.line}: ${typeof h.label === 'string' ? h.label : ''}`);
+    assert.deepEqual(labels, [`${diag.range.start.line}: TPU · communicates on x · outside shard_map`]);
+
+    const items = await this.guard(
+      this.conn.sendRequest(CallHierarchyPrepareRequest.type, { textDocument: { uri: this.uri }, position: diag.range.start }),
+      'the prepareCallHierarchy response',
+    );
+    assert.equal(items?.length, 1, 'one call hierarchy item at the kernel call');
+    const calls = await this.guard(
+      this.conn.sendRequest(CallHierarchyIncomingCallsRequest.type, { item: items![0]! }),
+      'the incomingCalls response',
+    );
+    assert.deepEqual(
+      (calls ?? []).map((c) => c.from.name),
+      ['`ring(jnp.ones((8, 128)))`'],
+      'reached from the __main__ block',
+    );
+
+    const status = (await this.guard(
+      this.conn.sendRequest(ExecuteCommandRequest.type, { command: 'pallas-ls.status', arguments: [this.uri] }),
+      'the pallas-ls.status response',
+    )) as { jaxVersion?: string; platform?: string; contextLabels?: string };
+    assert.equal(status.jaxVersion, '0.11');
+    assert.equal(status.platform, 'auto');
+    assert.equal(status.contextLabels, 'auto');
+  }
+
   /** Returns the "Ignore PAL101 for this line" action when the server offers one. */
   private async checkCodeActions(diag: Diagnostic): Promise<CodeAction | undefined> {
     const result = await this.guard(
@@ -274,6 +318,8 @@ const CLIENT_CAPABILITIES: ClientCapabilities = {
       dataSupport: true,
     },
     hover: { contentFormat: ['markdown', 'plaintext'] },
+    inlayHint: {},
+    callHierarchy: {},
   },
 };
 

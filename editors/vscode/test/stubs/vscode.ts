@@ -89,6 +89,13 @@ export class FakeLanguageClient {
   started = false;
   disposed = false;
   initializeResult: { serverInfo?: { name: string; version?: string } } | undefined;
+  /** What sendRequest answers, by method (undefined: null). */
+  static answers: Record<string, unknown> = {};
+  readonly requests: Array<{ method: string; params: unknown }> = [];
+  async sendRequest(type: { method: string }, params: unknown): Promise<unknown> {
+    this.requests.push({ method: type.method, params });
+    return FakeLanguageClient.answers[type.method] ?? null;
+  }
   constructor(
     readonly id: string,
     readonly name: string,
@@ -135,6 +142,9 @@ export function setWorkspaceFolders(paths: string[] | undefined): void {
   workspaceFolders = paths?.map((p) => ({ uri: { fsPath: p } }));
 }
 export const configurationChanged = new Emitter<{ affectsConfiguration(section: string): boolean }>();
+export const activeEditorChanged = new Emitter<unknown>();
+export const diagnosticsChanged = new Emitter<unknown>();
+export const editor: { activeTextEditor: unknown } = { activeTextEditor: undefined };
 
 export const vscodeStub = {
   StatusBarAlignment: { Left: 1, Right: 2 },
@@ -152,6 +162,10 @@ export const vscodeStub = {
       recorded.statusItems.push(s);
       return s;
     },
+    get activeTextEditor() {
+      return editor.activeTextEditor;
+    },
+    onDidChangeActiveTextEditor: activeEditorChanged.event,
     async showErrorMessage(message: string, ...items: string[]) {
       recorded.errors.push({ message, items });
       return recorded.errorAnswer;
@@ -185,6 +199,9 @@ export const vscodeStub = {
       return w;
     },
   },
+  languages: {
+    onDidChangeDiagnostics: diagnosticsChanged.event,
+  },
   env: {
     clipboard: {
       async writeText(text: string) {
@@ -196,6 +213,7 @@ export const vscodeStub = {
 
 export const languageClientStub = {
   LanguageClient: FakeLanguageClient,
+  ExecuteCommandRequest: { type: { method: 'workspace/executeCommand' } },
   State,
   RevealOutputChannelOn: { Debug: 0, Info: 1, Warn: 2, Error: 3, Never: 4 },
 };

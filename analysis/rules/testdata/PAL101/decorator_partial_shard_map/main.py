@@ -1,10 +1,11 @@
 import functools
 
 import jax
+import numpy as np
 import jax.numpy as jnp
 from jax.experimental import pallas as pl
 from jax.experimental.pallas import tpu as pltpu
-from jax.sharding import PartitionSpec as P
+from jax.sharding import Mesh, PartitionSpec as P
 
 
 def ring_kernel(x_ref, o_ref, send_sem, recv_sem):
@@ -17,7 +18,7 @@ def ring_kernel(x_ref, o_ref, send_sem, recv_sem):
     copy.wait()
 
 
-mesh = jax.make_mesh((jax.device_count(),), ("x",))
+mesh = Mesh(np.array(jax.devices()), ("x",))
 
 
 def ring(x):

@@ -5,7 +5,7 @@ from jax.experimental.pallas import tpu as pltpu
 
 
 def ring_kernel(x_ref, o_ref, send_sem, recv_sem):
-    right = (jax.lax.axis_index("x") + 1) % jax.lax.axis_size("x")
+    right = (jax.lax.axis_index("x") + 1) % jax.lax.axis_size("x")  # want: PAL301 "axis_size. does not exist in JAX 0.5 yet: it was added in 0.6.1"
     pltpu.make_async_remote_copy(x_ref, o_ref, send_sem, recv_sem, device_id={"x": right}).start()
 
 

@@ -17,7 +17,7 @@ def ring_kernel(x_ref, o_ref, send_sem, recv_sem):
     copy.wait()
 
 
-def local_kernel(x_ref, o_ref, sem):
+def local_kernel(x_ref, o_ref, sem, _unused_sem):
     copy = pltpu.make_async_copy(x_ref, o_ref, sem)
     copy.start()
     copy.wait()

@@ -2,9 +2,10 @@ import functools
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 from jax.experimental import pallas as pl
 from jax.experimental.pallas import tpu as pltpu
-from jax.sharding import PartitionSpec as P
+from jax.sharding import Mesh, PartitionSpec as P
 
 
 def ring_kernel(x_ref, o_ref, send_sem, recv_sem):
@@ -17,7 +18,7 @@ def ring_kernel(x_ref, o_ref, send_sem, recv_sem):
     copy.wait()
 
 
-def local_kernel(x_ref, o_ref, sem):
+def local_kernel(x_ref, o_ref, sem, _unused_sem):
     copy = pltpu.make_async_copy(x_ref, o_ref, sem)
     copy.start()
     copy.wait()
@@ -28,7 +29,7 @@ def launch(kernel, x):
 
 
 def sharded(x):
-    mesh = jax.make_mesh((8,), ("x",))
+    mesh = Mesh(np.array(jax.devices()), ("x",))
     return jax.shard_map(functools.partial(launch, ring_kernel), mesh=mesh, in_specs=P("x"), out_specs=P("x"))(x)
 
 

@@ -10,4 +10,4 @@ def kernel(x_ref, o_ref, sem):
 
 
 x = jnp.ones((8, 128))
-pl.pallas_call(kernel, out_shape=x, compiler_params=plgpu.CompilerParams())(x)
+pl.pallas_call(kernel, out_shape=x, compiler_params=plgpu.CompilerParams())(x)  # want: PAL214 "missing 1 required positional argument: .sem."

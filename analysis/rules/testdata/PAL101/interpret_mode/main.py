@@ -17,5 +17,7 @@ def axis_kernel(x_ref, o_ref, send_sem, recv_sem):
 
 
 x = jnp.ones((8, 128))
-pl.pallas_call(dict_kernel, out_shape=x, scratch_shapes=[pltpu.SemaphoreType.DMA, pltpu.SemaphoreType.DMA], interpret=True)(x)
+# interpret=True skips Mosaic, but its discharge of a remote copy needs the
+# axes of an enclosing shard_map: JAX contradicts "interpret mode is fine" here.
+pl.pallas_call(dict_kernel, out_shape=x, scratch_shapes=[pltpu.SemaphoreType.DMA, pltpu.SemaphoreType.DMA], interpret=True)(x)  # want: PAL101 "dict_kernel.*IndexError: list index out of range"
 pl.pallas_call(axis_kernel, out_shape=x, scratch_shapes=[pltpu.SemaphoreType.DMA, pltpu.SemaphoreType.DMA], interpret=True)(x)  # want: PAL101 "unbound axis name"

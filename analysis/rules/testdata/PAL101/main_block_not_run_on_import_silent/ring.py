@@ -1,8 +1,9 @@
 import jax
+import numpy as np
 import jax.numpy as jnp
 from jax.experimental import pallas as pl
 from jax.experimental.pallas import tpu as pltpu
-from jax.sharding import PartitionSpec as P
+from jax.sharding import Mesh, PartitionSpec as P
 
 import config
 
@@ -27,8 +28,8 @@ def ring(x):
 def run(x, mesh):
     # config's main block never runs on import: USE_SHARD_MAP is True here.
     if config.USE_SHARD_MAP:
-        return jax.shard_map(ring, mesh=mesh, in_specs=P("x"), out_specs=P("x"))(x)
+        return jax.shard_map(ring, mesh=mesh, in_specs=P("x"), out_specs=P("x"), check_vma=False)(x)
     return ring(x)
 
 
-run(jnp.ones((8, 128)), jax.make_mesh((4,), ("x",)))
+run(jnp.ones((8, 128)), Mesh(np.array(jax.devices()[:4]).reshape(4), ("x",)))

@@ -20,8 +20,8 @@ def scalar_body(x_ref, o_ref, send_sem, recv_sem):
 
 def exchange(x):
     meshes = [
-        plsc.VectorSubcoreMesh(core_axis_name="core", subcore_axis_name="subcore"),
-        plsc.ScalarSubcoreMesh(axis_name="core"),
+        plsc.VectorSubcoreMesh(core_axis_name="core", subcore_axis_name="subcore", num_cores=2),
+        plsc.ScalarSubcoreMesh(axis_name="core", num_cores=2),
     ]
     return pl.kernel(  # want: PAL101 "communicating kernel `\[vector_body, scalar_body\]`"
         body=[vector_body, scalar_body],

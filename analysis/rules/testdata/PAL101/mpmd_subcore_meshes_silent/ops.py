@@ -25,7 +25,7 @@ def scalar_body(x_ref, o_ref, sem):
 def exchange(x, subcore_axis):
     return pl.kernel(
         body=[vector_body, scalar_body],
-        mesh=[plsc.VectorSubcoreMesh("core", "subcore"), plsc.ScalarSubcoreMesh(axis_name="core")],
+        mesh=[plsc.VectorSubcoreMesh(core_axis_name="core", subcore_axis_name="subcore", num_cores=2), plsc.ScalarSubcoreMesh(axis_name="core", num_cores=2)],
         out_type=jax.ShapeDtypeStruct(x.shape, x.dtype),
         scratch_types=[pltpu.SemaphoreType.REGULAR],
     )(x)
@@ -36,7 +36,7 @@ def unknown_subcore_name(x, subcore_axis):
     # known here, and unknown is never an error.
     return pl.kernel(
         body=[vector_body],
-        mesh=[plsc.VectorSubcoreMesh(core_axis_name="core", subcore_axis_name=subcore_axis)],
+        mesh=[plsc.VectorSubcoreMesh(core_axis_name="core", subcore_axis_name=subcore_axis, num_cores=2)],
         out_type=jax.ShapeDtypeStruct(x.shape, x.dtype),
         scratch_types=[pltpu.SemaphoreType.REGULAR],
     )(x)

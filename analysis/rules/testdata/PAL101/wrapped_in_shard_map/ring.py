@@ -1,8 +1,9 @@
 import jax
+import numpy as np
 import jax.numpy as jnp
 from jax.experimental import pallas as pl
 from jax.experimental.pallas import tpu as pltpu
-from jax.sharding import PartitionSpec as P
+from jax.sharding import Mesh, PartitionSpec as P
 
 
 def ring_kernel(x_ref, o_ref, send_sem, recv_sem):
@@ -24,6 +25,6 @@ def ring(x):
 
 
 if __name__ == "__main__":
-    mesh = jax.make_mesh((jax.device_count(),), ("x",))
+    mesh = Mesh(np.array(jax.devices()), ("x",))
     f = jax.jit(jax.shard_map(ring, mesh=mesh, in_specs=P("x"), out_specs=P("x"), check_vma=False))
     print(f(jnp.ones((8, 128))))

@@ -2,6 +2,7 @@ import functools
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 from jax.experimental import pallas as pl
 from jax.experimental.pallas import tpu as pltpu
 from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
@@ -15,7 +16,7 @@ def add_one(x):
     return pl.pallas_call(local_kernel, out_shape=x, compiler_params=pltpu.CompilerParams())(x)
 
 
-mesh = Mesh(jax.devices(), ("data", "model"))
+mesh = Mesh(np.array(jax.devices()).reshape(4, 2), ("data", "model"))
 jax.shard_map(add_one, mesh=mesh, in_specs=P("data"), out_specs=P("data"))(jnp.ones((8, 128)))
 jax.shard_map(add_one, mesh=mesh, in_specs=P("data"), out_specs=P("data"), axis_names={"data", "model"})(jnp.ones((8, 128)))
 

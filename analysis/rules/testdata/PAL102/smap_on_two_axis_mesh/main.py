@@ -1,6 +1,7 @@
 import functools
 
 import jax
+import numpy as np
 import jax.numpy as jnp
 from jax.experimental import pallas as pl
 from jax.experimental.pallas import tpu as pltpu
@@ -15,6 +16,6 @@ def add_one(x):
     return pl.pallas_call(local_kernel, out_shape=x, compiler_params=pltpu.CompilerParams())(x)  # want: PAL102 "leaves mesh axes y not manual"
 
 
-mesh = jax.make_mesh((4, 2), ("x", "y"))
+mesh = Mesh(np.array(jax.devices()).reshape(4, 2), ("x", "y"))
 with jax.set_mesh(mesh):
     jax.smap(add_one, in_axes=0, out_axes=0, axis_name="x")(jnp.ones((8, 128)))

@@ -27,3 +27,8 @@ class AttentionTest(unittest.TestCase):
         mesh = jax.make_mesh((1,), ("x",))
         with jax.set_mesh(mesh):
             attention(jnp.ones((8, 128)))
+
+    def test_first_device_slice(self):
+        mesh = jax.sharding.Mesh(jax.devices()[:1], ("x",))
+        q = jax.device_put(jnp.ones((8, 128)), jax.sharding.NamedSharding(mesh, P("x")))
+        attention(q)

@@ -5,9 +5,10 @@ from jax.experimental.pallas import tpu as pltpu
 from jax.sharding import PartitionSpec as P
 
 
-def ring_kernel(x_ref, o_ref, send_sem, recv_sem):
+def ring_kernel(x_ref, y_ref, o_ref, p_ref, send_sem, recv_sem):
     right = (jax.lax.axis_index("x") + 1) % jax.lax.axis_size("x")
     pltpu.make_async_remote_copy(x_ref, o_ref, send_sem, recv_sem, device_id={"x": right}).start()
+    p_ref[...] = y_ref[...]
 
 
 class Ring:

@@ -1,6 +1,7 @@
 import functools
 
 import jax.numpy as jnp
+import numpy as np
 import jax
 from jax.sharding import PartitionSpec as P
 
@@ -9,10 +10,10 @@ def sharded(x):
     # Imports inside functions, an alias, and functools.partial of the body
     # handed to shard_map: correct.
     import jax
-    from jax.sharding import PartitionSpec as P
+    from jax.sharding import Mesh, PartitionSpec as P
     from pkg import kernels as K
 
-    mesh = jax.make_mesh((8,), ("x",))
+    mesh = Mesh(np.array(jax.devices()).reshape(8), ("x",))
     body = functools.partial(K.ring, axis="x")
     return jax.shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=P("x"), check_vma=False)(x)
 

@@ -21,8 +21,8 @@ def scalar_body(x_ref, o_ref, send_sem, recv_sem):
 
 def exchange(x):
     meshes = [
-        plsc.VectorSubcoreMesh(core_axis_name="core", subcore_axis_name="subcore"),
-        plsc.ScalarSubcoreMesh(axis_name="core"),
+        plsc.VectorSubcoreMesh(core_axis_name="core", subcore_axis_name="subcore", num_cores=2),
+        plsc.ScalarSubcoreMesh(axis_name="core", num_cores=2),
     ]
     mesh = jax.make_mesh((jax.device_count(),), ("x",))
     return jax.shard_map(pl.kernel(  # want: PAL101 "communicating kernel `\[vector_body, scalar_body\]`"

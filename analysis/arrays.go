@@ -1,0 +1,98 @@
+package analysis
+
+import (
+	"strings"
+
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+)
+
+// Arrays of known shape: the results of the JAX calls whose shape is an
+// argument (jnp.ones((m, n)), jax.ShapeDtypeStruct(shape, dtype),
+// jnp.zeros_like(x), jax.random.normal(key, shape)), so that `x.shape`,
+// `x.shape[0]` and `x.ndim` of such a value are known. The value stays the
+// vExtCall of its call: only reading its shape is new.
+
+// shapeArg says where each shape-taking API has its shape: the position
+// and keyword of the shape, or of the array whose shape it copies (like).
+var shapeArg = map[string]struct {
+	pos  int
+	kw   string
+	like bool
+}{
+	"jax.numpy.ones": {0, "shape", false}, "jax.numpy.zeros": {0, "shape", false},
+	"jax.numpy.empty": {0, "shape", false}, "jax.numpy.full": {0, "shape", false},
+	"jax.ShapeDtypeStruct": {0, "shape", false},
+	"jax.numpy.ones_like":  {0, "a", true}, "jax.numpy.zeros_like": {0, "a", true},
+	"jax.numpy.empty_like": {0, "prototype", true}, "jax.numpy.full_like": {0, "a", true},
+	"jax.random.normal": {1, "shape", false}, "jax.random.uniform": {1, "shape", false},
+}
+
+// arrayShape returns the shape of v as a tuple value, when v is made by a
+// shape-taking call whose shape argument is a tuple (or an int).
+func arrayShape(v value) (*vSeq, bool) {
+	return arrayShapeDepth(v, 4)
+}
+
+func arrayShapeDepth(v value, depth int) (*vSeq, bool) {
+	c, ok := v.(*vExtCall)
+	if !ok || depth < 0 {
+		return nil, false
+	}
+	spec, ok := shapeArg[canonicalArrayAPI(c.Qual)]
+	if !ok {
+		return nil, false
+	}
+	arg := argAt(args{pos: c.Args, kw: c.Kw}, spec.pos, spec.kw)
+	if spec.like {
+		if shape, ok := c.Kw["shape"]; ok && !isNone(shape) {
+			arg, spec.like = shape, false
+		} else {
+			return arrayShapeDepth(arg, depth-1)
+		}
+	}
+	switch a := arg.(type) {
+	case *vSeq:
+		return a, true
+	case *vConst:
+		if a.C.Kind == ir.ConstInt {
+			return &vSeq{Items: []value{a}}, true
+		}
+	}
+	return nil, false
+}
+
+// canonicalArrayAPI maps the spellings of ShapeDtypeStruct to one name.
+func canonicalArrayAPI(q string) string {
+	if strings.HasSuffix(q, ".ShapeDtypeStruct") && strings.HasPrefix(q, "jax.") {
+		return "jax.ShapeDtypeStruct"
+	}
+	return q
+}
+
+// arrayAttr reads .shape and .ndim of an array of known shape.
+func arrayAttr(v *vExtCall, name string) (value, bool) {
+	if name != "shape" && name != "ndim" {
+		return nil, false
+	}
+	shape, ok := arrayShape(v)
+	if !ok {
+		return nil, false
+	}
+	if name == "ndim" {
+		return intValue(int64(len(shape.Items))), true
+	}
+	return shape, true
+}
+
+// knownShape reads a shape tuple whose every dimension is a known int.
+func knownShape(s *vSeq) ([]int, bool) {
+	out := make([]int, 0, len(s.Items))
+	for _, it := range s.Items {
+		n, ok := intConst(it)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, int(n))
+	}
+	return out, true
+}

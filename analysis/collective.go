@@ -1,0 +1,192 @@
+package analysis
+
+import (
+	"regexp"
+	"slices"
+
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+)
+
+// Collectives on axis names no binder binds (PAL104, issue 18 item 1). A
+// plain JAX collective (lax.psum, ppermute, all_gather, axis_index, ...)
+// called on a literal axis name in code reached from a concrete entry is
+// recorded when nothing around it binds the name: jit and eager code bind
+// none (nor do jax.set_mesh and `with mesh:`); a shard_map binds its
+// manual axes; vmap binds its axis_name and spmd_axis_name. pmap, xmap, a
+// vmap whose names are not literal, and unknown contexts count as binding
+// every name (unknown is never an error), and so does code under
+// `with pytest.raises(...)` / `with self.assertRaises(...)`, which expects
+// the failure.
+
+// collKey identifies one recorded collective: its call site and the
+// unbound name.
+type collKey struct {
+	site *ir.Expr
+	axis string
+}
+
+// collUse is one collective on an unbound name, as recorded.
+type collUse struct {
+	api   string
+	axis  string
+	site  *ir.Expr
+	file  *ir.Summary
+	eager bool
+	rs    *reachState
+}
+
+// axisBinder models jax.vmap / xmap: the names it binds, literal or not.
+func (in *interp) axisBinder(name string, a args) value {
+	b := &vBatched{Fn: first(a)}
+	if name != "jax.vmap" {
+		b.Any = true // xmap binds the names of its in_axes dicts
+	}
+	for _, kw := range []string{"axis_name", "spmd_axis_name"} {
+		v, ok := a.kw[kw]
+		if !ok || isNone(v) {
+			continue
+		}
+		names, ok := strList(v)
+		if !ok {
+			b.Any = true
+			continue
+		}
+		b.Axes = append(b.Axes, names...)
+	}
+	if b.Fn == unknown {
+		// functools.partial(jax.vmap, ...) applied later, or a factory: the
+		// product runs its argument in the caller's context.
+		return &vExternal{Qual: identity}
+	}
+	return b
+}
+
+func (in *interp) callBinder(b *vBatched, a args, site *ir.Expr) value {
+	c := *in.cur
+	c.cachedKey = ""
+	c.Traced = true
+	c.BoundAny = c.BoundAny || b.Any
+	c.Bound = append(slices.Clone(c.Bound), b.Axes...)
+	return in.withCtx(&c, site, "vmap", func() value { return in.call(b.Fn, a, site) })
+}
+
+// traced runs f with the current context marked as tracing (the bodies
+// of lax control flow).
+func (in *interp) traced(f func() value) value {
+	if in.cur == nil || in.cur.Traced || in.cur.Kind != ctxPlain {
+		return f() // only plain code runs eagerly
+	}
+	saved := in.cur
+	c := *in.cur
+	c.cachedKey = ""
+	c.Traced = true
+	in.cur = &c
+	defer func() { in.cur = saved }()
+	return f()
+}
+
+// collective records api called at site on an unbound axis name.
+func (in *interp) collective(api string, a args, site *ir.Expr) {
+	c := in.cur
+	if c == nil || site == nil || c.BoundAny || c.ExpectRaise {
+		return
+	}
+	if c.Kind != ctxPlain && c.Kind != ctxShardMap {
+		return
+	}
+	if len(in.stack) == 0 || in.stack[0].library {
+		return
+	}
+	pos := 1
+	if api == "jax.lax.axis_index" || api == "jax.lax.axis_size" {
+		pos = 0
+	}
+	names, ok := strList(argAt(a, pos, "axis_name"))
+	if !ok {
+		return
+	}
+	for _, n := range names {
+		if c.binds(n) {
+			continue
+		}
+		k := collKey{site, n}
+		if _, seen := in.colls[k]; seen || in.guarded() {
+			return
+		}
+		u := &collUse{api: api, axis: n, site: site, file: in.file, eager: c.Kind == ctxPlain && !c.Traced, rs: in.reach()}
+		in.addColl(k, u)
+		if in.h.log != nil {
+			in.h.log.colls = append(in.h.log.colls, u)
+		}
+		return
+	}
+}
+
+func (in *interp) addColl(k collKey, u *collUse) {
+	if _, seen := in.colls[k]; seen {
+		return
+	}
+	in.h.journal.colls.add(k, u)
+	in.collOrder = append(in.collOrder, u)
+}
+
+// binds reports whether the context binds the axis name, or may.
+func (c *spmdCtx) binds(name string) bool {
+	if c.BoundAny || slices.Contains(c.Bound, name) {
+		return true
+	}
+	switch c.Kind {
+	case ctxPlain:
+		return false
+	case ctxShardMap:
+		// Only a mesh axis the shard_map leaves automatic is known to be
+		// unbound: which mesh reaches a shard_map is often a join of
+		// several (a test's mesh, a parameter), so a name that is not an
+		// axis of the mesh seen may well be one of the mesh used.
+		return c.AllManual || c.Manual == nil || c.MeshAxes == nil ||
+			slices.Contains(c.Manual, name) || !slices.Contains(c.MeshAxes, name)
+	}
+	return true
+}
+
+// catchesNameError matches an except clause that catches NameError: by
+// name, as Exception or BaseException, or bare.
+var catchesNameError = regexp.MustCompile(`\bexcept\s*:|\bexcept\b[^:\n]*\b(NameError|Exception|BaseException)\b`)
+
+// guarded reports whether a function on the stack catches NameError
+// (`try: n = lax.axis_size(name) except NameError: ...`, the way code
+// probes whether an axis is bound): the collective may be its probe.
+func (in *interp) guarded() bool {
+	for _, f := range in.stack {
+		if d := f.def; d != nil && d.File != nil && d.Span.End <= len(d.File.Src) &&
+			catchesNameError.Match(d.File.Src[d.Span.Start:d.Span.End]) {
+			return true
+		}
+	}
+	return false
+}
+
+// expectsRaise reports whether a with-item is `pytest.raises(...)` or
+// `self.assertRaises(...)` / `assertRaisesRegex(...)`: its body is
+// expected to fail.
+func expectsRaise(e *ir.Expr) bool {
+	if e == nil || e.Kind != ir.ExCall || e.X == nil || e.X.Kind != ir.ExAttr {
+		return false
+	}
+	switch e.X.Name {
+	case "raises", "assertRaises", "assertRaisesRegex", "assertRaisesRegexp", "assertRaisesWithPredicateMatch":
+		return true
+	}
+	return false
+}
+
+// collFacts renders the recorded collectives.
+func (in *interp) collFacts() []*UnboundCollective {
+	out := make([]*UnboundCollective, 0, len(in.collOrder))
+	for _, u := range in.collOrder {
+		out = append(out, &UnboundCollective{
+			Location: Locate(u.file, u.site.Span), API: u.api, Axis: u.axis, Eager: u.eager, Reach: u.rs.render(),
+		})
+	}
+	return out
+}

@@ -1,0 +1,109 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/lowering"
+)
+
+// Helpers of the kernel-configuration rules (PAL211-PAL216): they read
+// analysis.KernelConfig, judge only what it knows, and report each place
+// once however many calls share the pallas_call.
+
+// configReporter reports a finding at most once per location and message.
+type configReporter struct {
+	p    *analysis.Pass
+	seen map[string]bool
+}
+
+func newConfigReporter(p *analysis.Pass) *configReporter {
+	return &configReporter{p: p, seen: map[string]bool{}}
+}
+
+// report files a finding predicting o at loc (severity: the rule's, or
+// sev when set).
+func (r *configReporter) report(loc analysis.Location, sev analysis.Severity, msg string, o lowering.Outcome, fixes []analysis.SuggestedFix) {
+	key := fmt.Sprintf("%s:%d:%d:%s", loc.File, loc.Span.Start, loc.Span.End, msg)
+	if loc.File == "" || r.seen[key] {
+		return
+	}
+	r.seen[key] = true
+	if o.Fails {
+		msg += fmt.Sprintf("; with %s this fails: %s", version(r.p), quoteError(o))
+	}
+	d := analysis.Diagnostic{Location: loc, Severity: sev, Message: msg, JAXError: jaxError(o), Fixes: fixes}
+	if o.Fails {
+		d.Detail = detail(r.p, o)
+	}
+	r.p.Report(d)
+}
+
+// configs lists the pallas_call configurations of the pass's kernel calls.
+func configs(p *analysis.Pass) []*analysis.KernelCall {
+	var out []*analysis.KernelCall
+	for _, kc := range p.KernelCalls {
+		if kc.Config != nil {
+			out = append(out, kc)
+		}
+	}
+	return out
+}
+
+// specArray pairs a spec with the array it maps: in_specs[i] with operand
+// i after the scalar-prefetch ones, out_specs[i] with output i.
+type specArray struct {
+	spec  analysis.SpecFact
+	shape []int // nil when unknown
+	what  string
+}
+
+func specArrays(c *analysis.KernelConfig) []specArray {
+	var out []specArray
+	if c.InSpecs.Known && !c.InSpecs.Single && c.OperandsKnown && c.NumScalarPrefetch >= 0 &&
+		len(c.Operands)-c.NumScalarPrefetch == len(c.InSpecs.Specs) {
+		for i, s := range c.InSpecs.Specs {
+			out = append(out, specArray{s, c.Operands[i+c.NumScalarPrefetch].Shape, fmt.Sprintf("input %d", i)})
+		}
+	}
+	if c.OutSpecs.Known && c.OutsKnown && c.OutSpecs.Single == c.OutSingle && len(c.OutSpecs.Specs) == len(c.Outs) {
+		for i, s := range c.OutSpecs.Specs {
+			out = append(out, specArray{s, c.Outs[i].Shape, fmt.Sprintf("output %d", i)})
+		}
+	}
+	return out
+}
+
+// allSpecs lists every BlockSpec of in_specs and out_specs.
+func allSpecs(c *analysis.KernelConfig) []analysis.SpecFact {
+	var out []analysis.SpecFact
+	for _, l := range []analysis.SpecList{c.InSpecs, c.OutSpecs} {
+		for _, s := range l.Specs {
+			if s.BlockSpec {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+func shapeText(dims []analysis.BlockDim) string {
+	s := "("
+	for i, d := range dims {
+		if i > 0 {
+			s += ", "
+		}
+		switch {
+		case d.Squeezed:
+			s += "None"
+		case d.Known:
+			s += fmt.Sprint(d.Size)
+		default:
+			s += "?"
+		}
+	}
+	if len(dims) == 1 {
+		s += ","
+	}
+	return s + ")"
+}

@@ -1,0 +1,129 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/lowering"
+)
+
+// PAL104 reports JAX collectives on axis names that nothing around them
+// binds.
+var PAL104 = &analysis.Analyzer{
+	Code: "PAL104", Name: "unbound-axis-name", Severity: analysis.SeverityError,
+	Doc: analysis.Doc{
+		Title: "Collective on an axis name that no enclosing shard_map, pmap or vmap binds",
+		What: "A JAX collective (lax.psum, pmean, pmax, pmin, ppermute, pshuffle, all_gather, all_to_all, " +
+			"psum_scatter, axis_index, axis_size) is called with a literal axis name, on a path from a concrete " +
+			"entry point (module top level, a test, a main block), where nothing binds that name: eager code and " +
+			"jax.jit bind none, and neither do jax.set_mesh or `with mesh:`; a shard_map binds only the axes it " +
+			"makes manual (axis_names=, or every mesh axis); vmap binds its axis_name and spmd_axis_name. pmap, " +
+			"xmap and binders whose names are not literal count as binding every name, and code under " +
+			"pytest.raises or assertRaises is expected to fail. Collectives inside Pallas kernels are PAL101's " +
+			"(a communicating kernel outside a fully manual shard_map), except a kernel that asks lax.axis_size of a " +
+			"device axis in eager or single-device code, which PAL104 reports at the kernel call. Like every SPMD rule it checks the modules " +
+			"that reach Pallas (they, or a module they import, name it); it holds on every backend.",
+		Why: "JAX raises a NameError while tracing, before anything is lowered: \"Found an unbound axis name: x. To " +
+			"fix this, please call psum under `jax.shard_map`.\" (JAX 0.7+, traced psum, pmean, pmax, pmin, " +
+			"ppermute, axis_index), \"unbound axis name: x\" (all_gather, all_to_all, psum_scatter, axis_size, an " +
+			"eager psum, and every collective from 0.4.36 to 0.6), or, up to 0.4.35, \"unbound axis name: x. The " +
+			"following axis names (e.g. defined by pmap) are available to collective operations: []\". An eager " +
+			"ppermute fails first with \"NotImplementedError: Evaluation rule for 'ppermute' not implemented\" " +
+			"(0.4.36+). The message names the error of your configured JAX version.",
+		Example: "step = jax.jit(lambda x: jax.lax.psum(x, \"x\"))",
+		Fixed:   "step = jax.jit(jax.shard_map(lambda x: jax.lax.psum(x, \"x\"), mesh=mesh, in_specs=P(\"x\"), out_specs=P()))",
+		FixSafety: "Inside a shard_map that leaves the axis automatic, the fix makes every mesh axis manual (as PAL102's): " +
+			"that changes how the other axes are handled in the body; unsafe. Elsewhere there is no mechanical fix: " +
+			"which mesh, in_specs and out_specs a new shard_map needs is the program's choice.",
+		Since: "0.2.0",
+		Scaffold: `import jax
+from jax.experimental import pallas as pl
+from jax.sharding import PartitionSpec as P
+
+mesh = jax.make_mesh((len(jax.devices()),), ("x",))
+` + analysis.SnippetLine + `
+step(jax.numpy.ones((8, 128)))
+`,
+	},
+	Run: runPAL104,
+}
+
+func runPAL104(p *analysis.Pass) {
+	kernelAxisSize(p)
+	for _, u := range p.Collectives {
+		r := u.Reach
+		o := lowering.UnboundCollective(p.Version, u.API, u.Eager, u.Axis)
+		if r.Kind == lowering.CtxShardMapPartial || r.Kind == lowering.CtxShardMapFull {
+			o = lowering.PartialShardMapCollective(p.Version, u.API, u.Axis)
+		}
+		if !o.Fails {
+			continue
+		}
+		why := "outside any shard_map, pmap or vmap that binds it (jax.jit, jax.set_mesh and `with mesh:` bind no axis names)"
+		var fixes []analysis.SuggestedFix
+		related := pathRelated(r)
+		switch r.Kind {
+		case lowering.CtxShardMapFull, lowering.CtxShardMapPartial:
+			why = "inside a shard_map that does not make it manual"
+			if !contains(r.MeshAxes, u.Axis) && r.MeshAxes != nil {
+				why = "inside a shard_map whose mesh has no such axis (mesh axes: " + strings.Join(r.MeshAxes, ", ") + ")"
+			} else if r.Kind == lowering.CtxShardMapPartial {
+				fixes = manualFixes(r)
+			}
+			if r.ShardMap != nil {
+				related = append([]analysis.Related{{Location: *r.ShardMap, Message: "this shard_map does not bind " + u.Axis}}, related...)
+			}
+		}
+		p.Report(analysis.Diagnostic{
+			Location: u.Location,
+			Fixes:    fixes,
+			Message: fmt.Sprintf("`%s` names axis `%s`, %s%s; with %s this fails: %s",
+				shortAPI(u.API), u.Axis, why, suffix(where(r)), version(p), quoteError(o)),
+			Related: related,
+			Detail:  detail(p, o), JAXError: jaxError(o),
+		})
+	}
+}
+
+// kernelAxisSize reports kernels whose body asks lax.axis_size of a
+// device axis that nothing around the call binds, in plain (eager or
+// single-device jit) code. A communicating kernel is PAL101's, and a TPU
+// kernel under a multi-device jit PAL103's: their messages predict the
+// same NameError.
+func kernelAxisSize(p *analysis.Pass) {
+	for _, kc := range p.KernelCalls {
+		if !kc.Effects.AxisSizeDeviceAxis || kc.Effects.Communicates() {
+			continue
+		}
+		for _, r := range kc.Reaches {
+			if r.Kind != lowering.CtxEagerSingle {
+				continue
+			}
+			o := lowering.Predict(p.Version, reachContext(kc, r), kc.Effects)
+			if !o.Fails || o.Error != "NameError" {
+				continue
+			}
+			p.Report(analysis.Diagnostic{
+				Location: kc.Site,
+				Message: fmt.Sprintf("kernel `%s` asks lax.axis_size(\"%s\"), an axis nothing around the call binds%s; with %s this fails: %s",
+					kc.Kernel, kc.Effects.AxisName, suffix(where(r)), version(p), quoteError(o)),
+				Related: pathRelated(r),
+				Detail:  detail(p, o), JAXError: jaxError(o),
+			})
+			break
+		}
+	}
+}
+
+// shortAPI spells a jax.lax name as users write it: "lax.psum".
+func shortAPI(q string) string { return strings.TrimPrefix(q, "jax.") }
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,167 @@
+package rules
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/lowering"
+)
+
+// PAL205 reports MESH device ids that do not fit the shard_map's mesh.
+var PAL205 = &analysis.Analyzer{
+	Code: "PAL205", Name: "device-id-count", Severity: analysis.SeverityError,
+	Doc: analysis.Doc{
+		Title: "Device id does not match the mesh of the enclosing shard_map",
+		What: "A remote DMA or semaphore signal in a pallas_call kernel gives a MESH-typed device_id (the default " +
+			"device_id_type) as a tuple or a scalar whose number of entries differs from the number of axes of the " +
+			"mesh of the fully manual shard_map the kernel is called in; or a dict device_id with keys that are not " +
+			"axes of that mesh. LOGICAL ids, dict ids naming mesh axes (JAX completes the missing ones), and tuples " +
+			"with one entry per mesh axis are fine. Only meshes whose axis names are literal are checked.",
+		Why: "Pallas lowering converts a MESH id to a logical device index with one coordinate per mesh axis and " +
+			"fails: \"ValueError: Number of device ids must match the number of mesh axes, but got 1 ids for a 2D " +
+			"mesh.\" (JAX 0.8.1 and later; 0.7 fails in safe_zip), or \"Unrecognized axes in device_id: ...\".",
+		Example: "pltpu.make_async_remote_copy(x_ref, o_ref, send, recv, device_id=(j,))  # mesh (\"x\", \"y\")",
+		Fixed:   "pltpu.make_async_remote_copy(x_ref, o_ref, send, recv, device_id={\"x\": j})",
+		Since:   "0.2.0",
+		Scaffold: `import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+from jax.sharding import PartitionSpec as P
+
+
+def kernel(x_ref, o_ref, send, recv):
+    j = (jax.lax.axis_index("x") + 1) % 4
+    copy = ` + analysis.SnippetLine + `
+    copy.start()
+    copy.wait()
+
+
+def step(x):
+    return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+                          scratch_shapes=[pltpu.SemaphoreType.DMA, pltpu.SemaphoreType.DMA])(x)
+
+
+mesh = jax.make_mesh((4, 2), ("x", "y"))
+jax.jit(jax.shard_map(step, mesh=mesh, in_specs=P(("x", "y")), out_specs=P(("x", "y")), check_vma=False))(jnp.ones((64, 128)))
+`,
+	},
+	Run: runPAL205,
+}
+
+// idMismatch is one device id that does not fit the mesh.
+type idMismatch struct {
+	op    analysis.OpFact
+	reach analysis.Reach
+	o     lowering.Outcome
+	what  string
+}
+
+func runPAL205(p *analysis.Pass) {
+	for _, kc := range p.KernelCalls {
+		t, tpu := onTPU(p, kc)
+		if !tpu {
+			continue
+		}
+		m, ok := deviceIDMismatch(p.Version, kc)
+		if !ok {
+			continue
+		}
+		rel := []analysis.Related{}
+		if m.reach.ShardMap != nil {
+			rel = append(rel, analysis.Related{Location: *m.reach.ShardMap,
+				Message: "the shard_map over mesh axes (" + strings.Join(quoteAll(m.reach.MeshAxes), ", ") + ")"})
+		}
+		loc := m.op.Location
+		if m.op.ID != nil {
+			loc = *m.op.ID
+		}
+		p.Report(targeted(p, t, analysis.Diagnostic{
+			Location: loc,
+			Message: fmt.Sprintf("device_id of this %s %s, in kernel `%s` under a shard_map over axes (%s); %s: %s",
+				m.op.Kind, m.what, kc.Kernel, strings.Join(quoteAll(m.reach.MeshAxes), ", "), fails(p, t), quoteError(m.o)),
+			Related: append(rel, pathRelated(m.reach)...),
+			Detail:  detail(p, m.o), JAXError: jaxError(m.o),
+		}))
+	}
+}
+
+// deviceIDMismatch finds the first MESH device id of a pallas_call kernel
+// that does not fit the mesh of a fully manual shard_map it is called in.
+// Location is the device_id value when the op's call spells it.
+func deviceIDMismatch(v lowering.Version, kc *analysis.KernelCall) (idMismatch, bool) {
+	if kc.Backend == lowering.BackendGPU || kc.Entry != "pallas_call" || interpreted(kc) || !lowering.MeshInfoInShardMap(v, kc.Effects) {
+		return idMismatch{}, false
+	}
+	for _, r := range kc.Reaches {
+		// In a partial shard_map the ids are converted (and fail) before
+		// the custom call's partitioning check that PAL102 predicts.
+		if r.Kind != lowering.CtxShardMapFull && r.Kind != lowering.CtxShardMapPartial || len(r.MeshAxes) == 0 || r.TraceOnly {
+			continue
+		}
+		for _, op := range kc.Ops {
+			if op.Kind == "axis_index" || op.Logical || op.UnknownAxis {
+				continue
+			}
+			switch op.IDForm {
+			case "tuple", "int":
+				n := max(op.NTuple, 1)
+				if op.IDForm == "int" {
+					n = 1
+				}
+				if n == len(r.MeshAxes) {
+					continue
+				}
+				if o, ok := lowering.DeviceIDCount(v, n, len(r.MeshAxes)); ok {
+					return idMismatch{op: op, reach: r, o: o,
+						what: fmt.Sprintf("has %d %s for a %d-axis mesh", n, plural(n, "entry", "entries"), len(r.MeshAxes))}, true
+				}
+			case "dict":
+				if !op.LiteralDict {
+					continue // keys from variables: their value may differ per caller
+				}
+				if v.Less(lowering.DictDeviceIDsSince) {
+					// Flattened: one entry per key, like a tuple.
+					if n := len(op.Axes); n != len(r.MeshAxes) {
+						if o, ok := lowering.DeviceIDCount(v, n, len(r.MeshAxes)); ok {
+							return idMismatch{op: op, reach: r, o: o,
+								what: fmt.Sprintf("is a dict, which JAX %s flattens to %d %s for a %d-axis mesh", v, n, plural(n, "entry", "entries"), len(r.MeshAxes))}, true
+						}
+					}
+					continue
+				}
+				var extra []string
+				for _, a := range op.Axes {
+					if !slices.Contains(r.MeshAxes, a) {
+						extra = append(extra, a)
+					}
+				}
+				if len(extra) == 0 {
+					continue
+				}
+				if o, ok := lowering.UnrecognizedDeviceAxes(v); ok {
+					return idMismatch{op: op, reach: r, o: o,
+						what: "names " + strings.Join(quoteAll(extra), ", ") + ", not an axis of the mesh"}, true
+				}
+			}
+		}
+	}
+	return idMismatch{}, false
+}
+
+func quoteAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = "\"" + s + "\""
+	}
+	return out
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

@@ -1,0 +1,21 @@
+# Nothing in this project names a platform: no Pallas TPU or GPU API, no
+# jax[tpu] or jax[cuda] requirement. pallas-ls assumes TPU, Pallas's main
+# target, and reports at warning severity, worded conditionally.
+import jax
+import jax.numpy as jnp
+from jax import lax
+from jax.experimental import pallas as pl
+from jax.sharding import PartitionSpec as P
+
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + lax.axis_index("x").astype(jnp.float32)
+
+
+def step(x):
+    mesh = jax.make_mesh((jax.device_count(),), ("x",))
+    return jax.shard_map(pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype)), mesh=mesh, in_specs=P("x"), out_specs=P("x"), check_vma=False)(x)  # want: warning PAL101 "on TPU \(assumed: no platform evidence\), with JAX [0-9.]+ this fails: NameError"
+
+
+out = step(jnp.ones((64, 128), jnp.float32))
+jax.block_until_ready(out)

@@ -1,0 +1,3 @@
+from jax.experimental.pallas import tpu as pltpu
+
+VMEM = pltpu.VMEM

@@ -1,0 +1,15 @@
+# This kernel has no marker of its own (only pl.* and lax), but the
+# project imports jax.experimental.pallas.tpu elsewhere (tiles.py) and
+# nothing of Pallas GPU: it is taken to be a TPU kernel, at full severity.
+import jax
+import jax.numpy as jnp
+from jax import lax
+from jax.experimental import pallas as pl
+
+
+def kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + lax.axis_index("x").astype(jnp.float32)
+
+
+def step(x):
+    return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)  # want: error PAL101 "; with JAX [0-9.]+ this fails: NameError"

@@ -1,0 +1,24 @@
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import mosaic_gpu as plgpu
+from jax.experimental.pallas import tpu as pltpu
+
+
+def copy_kernel(x_ref, o_ref, sem):
+    copy = pltpu.make_async_copy(x_ref, o_ref, sem)
+    copy.start()
+    copy.wait()
+
+
+def run(x):
+    params = plgpu.CompilerParams(max_concurrent_steps=2)
+    return pl.pallas_call(
+        copy_kernel,
+        out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+        scratch_shapes=[pltpu.SemaphoreType.DMA],
+        compiler_params=params,  # want: PAL201 "Mosaic GPU"
+    )(x)
+
+
+jax.block_until_ready(run(jnp.ones((8, 128))))

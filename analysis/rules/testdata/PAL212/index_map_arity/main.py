@@ -1,0 +1,20 @@
+import functools
+
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+
+def add_one(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + 1
+
+
+x = jnp.ones((256, 512), jnp.float32)
+y = pl.pallas_call(
+    add_one,
+    out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+    grid=(2, 4),
+    in_specs=[pl.BlockSpec(block_shape=(128, 128), index_map=lambda i: (i, 0))],  # want: PAL212 "takes 1 positional argument but 2 were given"
+    out_specs=pl.BlockSpec(block_shape=(128, 128), index_map=lambda i, j: (i, j)),
+)(x)
