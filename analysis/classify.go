@@ -57,6 +57,7 @@ func (in *interp) classify(k *kernelDecl, e *kernelEffects, scan *kernelScan) {
 			}
 			visible = true
 		case op.IDForm == "dict":
+			eff.AnyDictID = true
 			dev := false
 			for _, a := range op.Axes {
 				dev = dev || isDevice(a)

@@ -57,3 +57,20 @@ func TestPartialShardMapCollective(t *testing.T) {
 		t.Errorf("all_gather before 0.5: %+v, want no prediction", o)
 	}
 }
+
+// The oracle's gen/{copy_dict,signal_dict,core_device_ids,core_only_ids}-
+// direct-shmap_partial-*: a dict device id in a partial shard_map.
+func TestPartialShardMapDictID(t *testing.T) {
+	partial := Context{Kind: CtxShardMapPartial}
+	dict := Effects{DictDeviceID: true, AnyDictID: true, RemoteDMA: true}
+	coreOnly := Effects{Local: true, AnyDictID: true, MeshKernel: true}
+	want := "Found an unbound axis name: {name}. To fix this, please call axis_index under `jax.shard_map`."
+	for _, eff := range []Effects{dict, coreOnly} {
+		if o := Predict(V(0, 10, 2), partial, eff); o.Error != "NameError" || o.Message != want || o.Layer != LayerPallasLowering {
+			t.Errorf("0.10.2 %+v: %+v", eff, o)
+		}
+	}
+	if o := Predict(V(0, 9, 2), partial, dict); o.Error != "NotImplementedError" {
+		t.Errorf("0.9.2: %+v, want the partitioning error", o)
+	}
+}

@@ -108,6 +108,10 @@ type Effects struct {
 	// trace fails with the plain "unbound axis name" (axis_size asks for
 	// the size before anything is bound). Not communication.
 	AxisSizeDeviceAxis bool
+	// AnyDictID: some remote DMA or signal takes a dict device id, even
+	// one naming only core axes (in a partial shard_map, from 0.10 the
+	// id's lowering asks axis_index of every mesh axis).
+	AnyDictID bool
 	// DeviceIDs is the number of ids in a MESH int/tuple device id, for the
 	// "Number of device ids" message; 0 leaves the "{n}" placeholder.
 	DeviceIDs int
@@ -124,7 +128,7 @@ func (e Effects) normalized() Effects {
 		return e
 	}
 	return Effects{Local: true, Interpret: e.Interpret, InterpretParams: e.InterpretParams,
-		MeshKernel: e.MeshKernel, AxisSizeDeviceAxis: e.AxisSizeDeviceAxis, AxisName: e.AxisName}
+		MeshKernel: e.MeshKernel, AxisSizeDeviceAxis: e.AxisSizeDeviceAxis, AxisName: e.AxisName, AnyDictID: e.AnyDictID}
 }
 
 // Communicates reports whether the kernel talks to other devices at all.

@@ -16,6 +16,11 @@ var (
 	// pallas_call's "Cannot use communication" check, so the change lies in
 	// between; 0.10.0 is assumed).
 	mpmdDeviceIDVersion = V(0, 10, 0)
+	// partialDictIDVersion: a dict device id in a shard_map that leaves
+	// mesh axes automatic fails in Pallas lowering with the NameError of
+	// axis_index on the first automatic axis (the oracle: 0.10.2 on; 0.9.2
+	// reaches the custom call's partitioning error; 0.10.0 is assumed).
+	partialDictIDVersion = V(0, 10, 0)
 )
 
 // Predict returns the first error JAX version v raises when a TPU kernel
@@ -180,6 +185,12 @@ func interpretRemoteDMA(v Version, eff Effects) (Outcome, bool) {
 // path; inside shard_map they are left alone.
 func pallasLoweringLayer(v Version, ctx Context, eff Effects) (Outcome, bool) {
 	flag := eff.pallasFlag(v)
+	if ctx.Kind == CtxShardMapPartial && eff.AnyDictID && v.AtLeast(partialDictIDVersion) {
+		// The dict id is linearised over every mesh axis, with
+		// axis_index on each: an automatic one is unbound.
+		return Outcome{Fails: true, Layer: LayerPallasLowering, Error: "NameError",
+			Message: UnboundAxisMessage(v, placeholder("")), Where: unboundAxisWhere(v)}, true
+	}
 	if ctx.hasMesh() && (flag || eff.MeshKernel) {
 		return Outcome{}, false
 	}

@@ -65,6 +65,10 @@ func runPAL102(p *analysis.Pass) {
 			if !o.Fails {
 				continue
 			}
+			if len(r.Missing) > 0 {
+				// The NameError of a dict id names the first automatic axis.
+				o.Message = strings.Replace(o.Message, "{name}", r.Missing[0], 1)
+			}
 			related := pathRelated(r)
 			if r.ShardMap != nil {
 				related = append([]analysis.Related{{Location: *r.ShardMap, Message: "this shard_map leaves " +
