@@ -27,6 +27,9 @@ type Doc struct {
 	// where each goes. Never shown to users; the doc test runs Example in
 	// it (the rule must fire) and Fixed (it must not).
 	Scaffold string
+	// JAXVersion, for an Example about an API newer than lowering.Latest,
+	// is the version the doc test checks it with ("" for Latest).
+	JAXVersion string
 }
 
 // SnippetLine marks where Doc.Example or Doc.Fixed goes in Doc.Scaffold.

@@ -171,9 +171,9 @@ func (in *interp) opaque(qual string, a args, site *ir.Expr) value {
 func (in *interp) transparent(name string, a args, site *ir.Expr) value {
 	switch {
 	case strings.HasPrefix(name, "jax.lax."):
-		return in.traced(func() value { return in.callBodies(name, a, site) })
+		return in.traced(func() value { return in.callBodies(a, site, strings.HasSuffix(name, ".fori_loop")) })
 	case strings.HasSuffix(name, ".run_scoped"):
-		return in.callBodies(name, a, site)
+		return in.callBodies(a, site, false)
 	case strings.HasSuffix(name, ".when") || strings.HasSuffix(name, ".loop"):
 		return &vExtCall{Qual: name, Args: a.pos, Kw: a.kw, Site: site}
 	case strings.HasSuffix(name, "emit_pipeline") || strings.HasSuffix(name, "emit_pipeline_with_allocations"):
@@ -196,11 +196,11 @@ func (in *interp) transparent(name string, a args, site *ir.Expr) value {
 
 // callBodies calls the functions among a's arguments (and in a sequence
 // argument, lax.switch's branches) now, in the current context.
-func (in *interp) callBodies(name string, a args, site *ir.Expr) value {
+func (in *interp) callBodies(a args, site *ir.Expr, indexed bool) value {
 	var out value
 	body := args{opaque: true}
-	if strings.HasSuffix(name, ".fori_loop") {
-		body.pos = []value{nonNone} // the loop index: an int
+	if indexed {
+		body.pos = []value{nonNone} // fori_loop's body takes the loop index: an int
 	}
 	for _, v := range append(append([]value{}, a.pos...), mapValues(a.kw)...) {
 		for _, alt := range alts(v) {

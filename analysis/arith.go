@@ -58,7 +58,7 @@ func foldBinOp(op string, a, b value) value {
 	case op == "+" && aSeq && bSeq && len(sa.Items)+len(sb.Items) <= maxFoldedLen:
 		return &vSeq{Items: append(append([]value{}, sa.Items...), sb.Items...), List: sa.List}
 	case op == "*" && aSeq:
-		if n, ok := intConst(b); ok && n >= 0 && int(n)*len(sa.Items) <= maxFoldedLen {
+		if n, ok := intConst(b); ok && n >= 0 && n <= maxFoldedLen && int(n)*len(sa.Items) <= maxFoldedLen {
 			var items []value
 			for range n {
 				items = append(items, sa.Items...)

@@ -29,6 +29,9 @@ func TestFoldInt(t *testing.T) {
 	if foldBinOp("*", tup, intValue(1000)) != nil {
 		t.Error("repetition past maxFoldedLen folded")
 	}
+	if foldBinOp("*", &vSeq{}, intValue(1<<62)) != nil {
+		t.Error("an empty tuple repeated 2**62 times folded (or looped)")
+	}
 	if v, ok := foldCall("jax.experimental.pallas.cdiv", args{pos: []value{intValue(10), intValue(4)}}); !ok || v.(*vConst).C.I != 3 {
 		t.Error("pl.cdiv(10, 4) != 3")
 	}

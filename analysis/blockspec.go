@@ -401,18 +401,39 @@ func indexMapFact(f *vFunc) *IndexMapFact {
 	}
 	if d.Lambda {
 		im.Name = "<lambda>"
-		if len(d.Body) == 1 && d.Body[0].Value != nil {
-			switch r := d.Body[0].Value; r.Kind {
-			case ir.ExTuple:
-				if !slices.ContainsFunc(r.Args, func(e *ir.Expr) bool { return e.Kind == ir.ExStarred }) {
-					im.Returns = len(r.Args)
-				}
-			case ir.ExConst:
-				im.Returns = 1
+	}
+	if r := onlyReturn(d); r != nil {
+		switch r.Kind {
+		case ir.ExTuple:
+			if !slices.ContainsFunc(r.Args, func(e *ir.Expr) bool { return e.Kind == ir.ExStarred }) {
+				im.Returns = len(r.Args)
 			}
+		case ir.ExConst:
+			im.Returns = 1
 		}
 	}
 	return im
+}
+
+// onlyReturn returns the value of a function's one return: a lambda's
+// body, or a def whose last statement is its only return, with no block
+// statement (if, loop, with, try, def) that could hold another.
+func onlyReturn(d *ir.FuncDef) *ir.Expr {
+	if len(d.Body) == 0 {
+		return nil
+	}
+	last := d.Body[len(d.Body)-1]
+	if last.Kind != ir.StReturn {
+		return nil
+	}
+	for _, st := range d.Body[:len(d.Body)-1] {
+		switch st.Kind {
+		case ir.StExpr, ir.StAssign, ir.StImport:
+		default:
+			return nil
+		}
+	}
+	return last.Value
 }
 
 // signature counts f's positional parameters (self excluded for a bound

@@ -25,7 +25,16 @@ func (in *interp) eval(env *scope, e *ir.Expr) value {
 	switch e.Kind {
 	case ir.ExName:
 		if v, ok := env.lookup(e.Name); ok {
-			return v
+			for i := 0; i < 4; i++ {
+				r, isRef := v.(*vScopeRef)
+				if !isRef {
+					return v
+				}
+				if v, ok = r.s.get(e.Name); !ok {
+					break
+				}
+			}
+			return unknown
 		}
 		if builtinNames[e.Name] {
 			return &vExternal{Qual: "builtins." + e.Name}
@@ -74,6 +83,8 @@ func (in *interp) eval(env *scope, e *ir.Expr) value {
 		return in.boolOp(env, e)
 	case ir.ExBinOp:
 		return in.binOp(env, e) // arith.go
+	case ir.ExComp:
+		return in.comprehension(env, e)
 	case ir.ExSlice: // outside a subscript: evaluated for its calls
 		for _, a := range e.Args {
 			in.eval(env, a)
@@ -133,6 +144,25 @@ func (in *interp) subscript(env *scope, e *ir.Expr) value {
 			}
 		}
 	}
+	return unknown
+}
+
+// comprehension runs a comprehension's element once, in a scope of its
+// own where each `for` target is bound to what its iterable yields (if
+// clauses are evaluated, not decided). Its value is a sequence of unknown
+// length: Unknown.
+func (in *interp) comprehension(env *scope, e *ir.Expr) value {
+	sc := newEnv(env, env.mod)
+	for _, c := range e.Kw {
+		v := in.eval(sc, c.Value)
+		if s, ok := v.(*vSeq); ok && len(s.Items) == 0 && c.Key != nil {
+			return unknown // over an empty literal: the element never runs
+		}
+		if c.Key != nil {
+			in.assign(sc, c.Key, elementOf(v))
+		}
+	}
+	in.eval(sc, e.X)
 	return unknown
 }
 

@@ -47,6 +47,10 @@ func (in *interp) exec(env *scope, st *ir.Stmt) bool {
 		return in.execIf(env, st)
 	case ir.StLoop:
 		it := in.eval(env, st.Value)
+		if s, ok := it.(*vSeq); ok && len(s.Items) == 0 && len(st.Targets) > 0 {
+			in.execBody(env, st.Else) // `for x in ()`: the body never runs
+			break
+		}
 		for _, t := range st.Targets {
 			in.assign(env, t, elementOf(it))
 		}
@@ -64,8 +68,38 @@ func (in *interp) exec(env *scope, st *ir.Stmt) bool {
 		env.set(st.Class.Name, in.defineClass(env, st.Class))
 	case ir.StImport:
 		in.execImport(env, st.Import)
+	case ir.StRaise:
+		in.eval(env, st.Value)
+		return true // the block ends here; the raise returns no value
+	case ir.StGlobal, ir.StNonlocal:
+		in.declareOuter(env, st)
 	}
 	return false
+}
+
+// declareOuter runs `global x` / `nonlocal x`: the name binds in the
+// module's scope, or in the nearest enclosing function scope that has it,
+// through a reference left in this scope (see vScopeRef).
+func (in *interp) declareOuter(env *scope, st *ir.Stmt) {
+	for _, t := range st.Targets {
+		var target *scope
+		if st.Kind == ir.StGlobal {
+			target = env
+			for target.parent != nil {
+				target = target.parent
+			}
+		} else {
+			for s := env.parent; s != nil && s.parent != nil; s = s.parent {
+				if _, ok := s.get(t.Name); ok && !s.classBody {
+					target = s
+					break
+				}
+			}
+		}
+		if target != nil && target != env {
+			env.set(t.Name, &vScopeRef{s: target})
+		}
+	}
 }
 
 func (in *interp) execIf(env *scope, st *ir.Stmt) bool {
@@ -186,6 +220,14 @@ func meshOfContextManager(v value) (m *vMesh, legacy bool) {
 func (in *interp) assign(env *scope, t *ir.Expr, v value) {
 	switch t.Kind {
 	case ir.ExName:
+		if r, ok := env.value(t.Name).(*vScopeRef); ok {
+			if r.s.parent == nil {
+				in.setGlobal(r.s, t.Name, v) // a module's globals: journalled
+			} else {
+				r.s.set(t.Name, v)
+			}
+			return
+		}
 		env.set(t.Name, v)
 	case ir.ExTuple, ir.ExList:
 		seq, ok := v.(*vSeq)

@@ -86,8 +86,8 @@ type IndexMapFact struct {
 	Name string // "<lambda>" or the def's name
 	Loc  Location
 	Sig  Signature
-	// Returns is the number of values a lambda returns (a literal tuple,
-	// or 1 for one value), -1 when unknown.
+	// Returns is the number of values the function returns (its one
+	// return a literal tuple, or 1 for a constant), -1 when unknown.
 	Returns int
 }
 

@@ -43,7 +43,8 @@ import (
 // and the whole run by a step budget proportional to the program's size
 // (stepBudget), beyond which calls return Unknown and a note says the
 // results may be incomplete.
-// Every loop body is evaluated once. After maxEvalsPerDef distinct calls
+// Every loop body is evaluated once (none over an empty literal), its
+// target bound to the join of what the iterable yields. After maxEvalsPerDef distinct calls
 // of one function, further calls are widened to one evaluation with
 // Unknown arguments; objects are one per creation site. So each function
 // is evaluated a bounded number of times per context, and the cost is

@@ -37,12 +37,12 @@ type commOp struct {
 
 // kernelScan collects what a kernel body does while it is evaluated.
 type kernelScan struct {
-	ops      []*commOp
-	tpu, gpu bool
+	ops []*commOp
 	// sizes are the literal axis names of lax.axis_size calls, and
 	// sizeFirst how many axis_index ops were recorded before the first.
 	sizes     []string
 	sizeFirst int
+	tpu, gpu  bool
 	// barrierSite is the first get_barrier_semaphore call (kconfig.go).
 	barrierSite *ir.Expr
 	barrierFile *ir.Summary

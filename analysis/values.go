@@ -106,6 +106,9 @@ type (
 		Traced bool
 		Bound  *args
 	}
+	// vScopeRef is what `global x` / `nonlocal x` leaves in a function's
+	// scope: x binds in s. Reading x reads s; it is never a value of its own.
+	vScopeRef struct{ s *scope }
 	// vJitFactory is functools.partial(jax.jit, ...) used as a decorator.
 	vJitFactory struct {
 		Multi string
@@ -185,6 +188,7 @@ func (*vInstance) isValue()        {}
 func (*vPartial) isValue()         {}
 func (*vSeq) isValue()             {}
 func (*vDict) isValue()            {}
+func (*vScopeRef) isValue()        {}
 func (*vStaged) isValue()          {}
 func (*vUnion) isValue()           {}
 func (*vPallas) isValue()          {}

@@ -112,9 +112,40 @@ func (b *builder) stmt(id pp.NodeID) *Stmt {
 	case pp.KindMatch:
 		return b.match(id)
 	default:
-		s.Kind = StOther
+		b.otherStmt(id, s)
 	}
 	return s
+}
+
+// otherStmt builds the simple statements that hold expressions or bind
+// names: assert and del run their expressions (an assert's calls run, as
+// in pytest), raise runs its exception and ends the block, global and
+// nonlocal say where names bind. The rest (pass, break, ...) is StOther.
+func (b *builder) otherStmt(id pp.NodeID, s *Stmt) {
+	t := b.t
+	c := t.NamedChildren(id)
+	s.Kind = StOther
+	switch t.Kind(id).String() {
+	case "assert_statement", "delete_statement":
+		if len(c) > 0 {
+			s.Kind, s.Value = StExpr, b.exprList(c)
+		}
+	case "raise_statement":
+		s.Kind = StRaise
+		if len(c) > 0 {
+			s.Value = b.exprList(c)
+		}
+	case "global_statement", "nonlocal_statement":
+		s.Kind = StGlobal
+		if t.Kind(id).String() == "nonlocal_statement" {
+			s.Kind = StNonlocal
+		}
+		for _, n := range c {
+			if t.Kind(n) == pp.KindIdentifier {
+				s.Targets = append(s.Targets, &Expr{Kind: ExName, Span: b.span(n), Name: b.name(n)})
+			}
+		}
+	}
 }
 
 // elseChain builds the else part of an if: tree-sitter gives the elif and

@@ -99,9 +99,13 @@ func (b *builder) expr(id pp.NodeID) *Expr {
 	case pp.KindKeywordArgument:
 		// Only inside argument lists, handled by call.
 	default:
-		if k.String() == "slice" {
+		switch k.String() {
+		case "slice":
 			b.slice(id, e)
-			break
+			return e
+		case "list_comprehension", "set_comprehension", "dictionary_comprehension", "generator_expression":
+			b.comprehension(id, e)
+			return e
 		}
 		// Opaque to the analysis, but calls nested anywhere inside (await,
 		// unary minus, comprehensions, f-strings) still run: keep them,
@@ -124,6 +128,9 @@ func (b *builder) call(id pp.NodeID, e *Expr) {
 	e.X = b.expr(t.ChildByField(id, pp.FieldFunction))
 	args := t.ChildByField(id, pp.FieldArguments)
 	if t.Kind(args) != pp.KindArgumentList { // generator argument: f(x for x in y)
+		if args != pp.NoNode {
+			e.Args = append(e.Args, b.expr(args))
+		}
 		return
 	}
 	for _, a := range t.NamedChildren(args) {
@@ -140,6 +147,34 @@ func (b *builder) call(id pp.NodeID, e *Expr) {
 		default:
 			e.Args = append(e.Args, b.expr(a))
 		}
+	}
+}
+
+// comprehension builds [elt for t in it if c ...] (and the set, dict and
+// generator forms); one without calls or lambdas is only opaque.
+func (b *builder) comprehension(id pp.NodeID, e *Expr) {
+	t := b.t
+	calls := b.calls
+	e.Kind = ExComp
+	for _, c := range t.NamedChildren(id) {
+		switch t.Kind(c).String() {
+		case "for_in_clause":
+			e.Kw = append(e.Kw, Keyword{Key: b.expr(t.ChildByField(c, pp.FieldLeft)), Value: b.expr(t.ChildByField(c, pp.FieldRight))})
+		case "if_clause":
+			if x := t.NamedChildren(c); len(x) > 0 {
+				e.Kw = append(e.Kw, Keyword{Value: b.expr(x[0])})
+			}
+		case "pair":
+			e.X = &Expr{Kind: ExTuple, Span: b.span(c), Args: []*Expr{b.expr(t.ChildByField(c, pp.FieldKey)), b.expr(t.ChildByField(c, pp.FieldValue))}}
+		case "comment":
+		default:
+			if e.X == nil {
+				e.X = b.expr(c)
+			}
+		}
+	}
+	if b.calls == calls || e.X == nil {
+		e.Kind, e.X, e.Kw = ExOther, nil, nil
 	}
 }
 

@@ -28,6 +28,10 @@ const (
 	ExBinOp                     // Args[0] Ops[0] Args[1]
 	ExSet                       // {Args...}
 	ExSlice                     // Args[0]:Args[1]:Args[2], a missing bound None (in subscripts)
+	// ExComp is a comprehension or generator expression: X the element
+	// (a dict comprehension's key and value as an ExTuple), Kw its clauses
+	// in order: `for Key in Value` (Key set) and `if Value` (Key nil).
+	ExComp
 )
 
 // ConstKind classifies a literal.
@@ -89,6 +93,9 @@ const (
 	StClass
 	StImport
 	StOther
+	StRaise    // raise Value (nil: a bare raise); ends its block
+	StGlobal   // global Targets (names)
+	StNonlocal // nonlocal Targets (names)
 )
 
 // Stmt is one statement. An if/elif chain is nested Ifs in Else.
@@ -96,7 +103,7 @@ type Stmt struct {
 	Kind    StmtKind
 	Span    pyparse.Span
 	Targets []*Expr // StAssign (a = b = v has two); StLoop: the loop target
-	Value   *Expr   // StAssign, StReturn, StExpr; StLoop: the iterable
+	Value   *Expr   // StAssign, StReturn, StExpr, StRaise; StLoop: the iterable
 	Aug     bool    // StAssign: augmented (+=)
 	Cond    *Expr   // StIf
 	Body    []*Stmt

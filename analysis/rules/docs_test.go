@@ -38,8 +38,12 @@ func TestDocExamples(t *testing.T) {
 func docFindings(t *testing.T, a *analysis.Analyzer, snippet string) []analysis.Diagnostic {
 	t.Helper()
 	file := analysis.SourceFile{Path: "/doc/" + a.Code + ".py", Src: []byte(a.Doc.Program(snippet))}
+	v := lowering.Latest
+	if a.Doc.JAXVersion != "" {
+		v = lowering.MustParse(a.Doc.JAXVersion)
+	}
 	res, err := analysis.Check(context.Background(), []analysis.SourceFile{file},
-		analysis.Options{JAXVersion: lowering.Latest, Analyzers: rules.All()})
+		analysis.Options{JAXVersion: v, Analyzers: rules.All()})
 	if err != nil {
 		t.Fatal(err)
 	}

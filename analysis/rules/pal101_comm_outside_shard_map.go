@@ -21,6 +21,11 @@ var PAL101 = &analysis.Analyzer{
 			"\"NameError: Found an unbound axis name\", \"Cannot use communication in pallas_call without shard_map.\", " +
 			"\"Mosaic kernels cannot be automatically partitioned. Please wrap the call in a shard_map.\" or, " +
 			"under pmap before JAX 0.8, \"Replica lowering for Mosaic kernels not implemented.\" " +
+			"A MESH-typed device id in a kernel with no lax.axis_index fails earlier, on the mesh Pallas lacks: " +
+			"an AttributeError on `mesh_strides` before 0.7, a bare AssertionError to 0.8.1, then \"Number of device " +
+			"ids must match the number of mesh axes, but got 1 ids for a 0D mesh.\"; with interpret=True the remote " +
+			"copy's discharge fails instead (\"device_id (1) and mesh (0) must have same length.\", an IndexError for " +
+			"LOGICAL ids). " +
 			"The message names the error your configured JAX version raises first: a collective on an unbound axis " +
 			"name earlier in the same trace (PAL104) fails before the kernel is lowered, and the message says so.",
 		Example: "def ring(x):\n    return pl.pallas_call(ring_kernel, out_shape=...)(x)\n\nring(x)  # top level",

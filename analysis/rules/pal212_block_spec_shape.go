@@ -13,8 +13,8 @@ var PAL212 = &analysis.Analyzer{
 	Code: "PAL212", Name: "block-spec-shape", Severity: analysis.SeverityError,
 	Doc: analysis.Doc{
 		Title: "BlockSpec does not fit its array or the grid",
-		What: "A BlockSpec's block shape has another rank than its array; or its index map (a lambda returning " +
-			"a literal tuple) returns another number of values than the block has dimensions; or its index map " +
+		What: "A BlockSpec's block shape has another rank than its array; or its index map (a lambda, or a def " +
+			"whose one return is its last statement, returning a literal tuple) returns another number of values than the block has dimensions; or its index map " +
 			"cannot take the len(grid) grid indices plus the num_scalar_prefetch refs Pallas passes it. Judged " +
 			"only on literal block shapes, known array shapes and a known grid.",
 		Why: "Pallas checks the first two while tracing (\"Block shape for ... must have the same number of " +

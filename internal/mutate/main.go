@@ -112,17 +112,64 @@ func main() {
 	flag.IntVar(&cfg.max, "max", 0, "at most this many mutants, spread evenly over the list (0: all)")
 	flag.StringVar(&cfg.jaxVersion, "jax-version", "", "passed to pallas-ls check --jax-version")
 	merge := flag.String("merge", "", "comma-separated results.jsonl files: print (and with -out write) their combined report, run nothing")
+	validity := flag.String("validity", "", "with -merge: comma-separated results.jsonl files whose validity verdicts (oracle or static) replace the merged ones, mutant by mutant")
+	sample := flag.String("sample", "", "with -merge: comma-separated results.jsonl files; only their mutants are counted (compare two runs on one sample)")
+	rejudge := flag.String("rejudge", "", "a results.jsonl of -repo: judge its statically judged mutants again with this harness's rules, write -out; run nothing else")
 	flag.Parse()
+	if *rejudge != "" {
+		if err := rejudgeRun(cfg, *rejudge); err != nil {
+			fmt.Fprintln(os.Stderr, "mutate:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *merge != "" {
-		all := map[string][]*Result{}
-		for _, p := range strings.Split(*merge, ",") {
-			rs, err := readResults(p)
-			if err != nil {
-				fmt.Fprintln(os.Stderr, "mutate:", err)
-				os.Exit(1)
+		read := func(list string) map[string][]*Result {
+			all := map[string][]*Result{}
+			for _, p := range strings.Split(list, ",") {
+				rs, err := readResults(p)
+				if err != nil {
+					fmt.Fprintln(os.Stderr, "mutate:", err)
+					os.Exit(1)
+				}
+				for k, v := range rs {
+					all[k] = append(all[k], v...)
+				}
 			}
-			for k, v := range rs {
-				all[k] = append(all[k], v...)
+			return all
+		}
+		all := read(*merge)
+		if *sample != "" {
+			keep := map[string]bool{}
+			for repo, rs := range read(*sample) {
+				for _, r := range rs {
+					keep[repo+"|"+r.ID] = true
+				}
+			}
+			for repo, rs := range all {
+				var kept []*Result
+				for _, r := range rs {
+					if keep[repo+"|"+r.ID] {
+						kept = append(kept, r)
+					}
+				}
+				all[repo] = kept
+			}
+		}
+		if *validity != "" {
+			by := map[string]*Result{}
+			for repo, rs := range read(*validity) {
+				for _, r := range rs {
+					by[repo+"|"+r.ID] = r
+				}
+			}
+			for repo, rs := range all {
+				for _, r := range rs {
+					if v := by[repo+"|"+r.ID]; v != nil {
+						r.Validity, r.Valid, r.Why, r.Oracle = v.Validity, v.Valid, v.Why, v.Oracle
+						r.FirstError = firstError(r)
+					}
+				}
 			}
 		}
 		rep := Report(all)
@@ -340,17 +387,83 @@ func run(cfg *config) error {
 			ws.judge(parsed[r.File], r)
 			r.Why = why + "; " + r.Why
 		}
-		if r.Validity == "oracle" && r.Valid && r.Outcome == "killed" {
-			r.FirstError = "wrong"
-			for _, f := range r.New {
-				if f.predicts() && f.JAXError != nil && f.JAXError.Type == r.Oracle.Type && messageMatches(f.JAXError.Message, r.Oracle.Message) {
-					r.FirstError = "right"
-				}
-			}
-		}
+		r.FirstError = firstError(r)
 	}
 	fmt.Fprintf(os.Stderr, "mutate: %s: done in %s\n", cfg.name, time.Since(t0).Round(time.Second))
 	return writeOut(cfg, rs)
+}
+
+// rejudgeRun re-applies the static rules to a finished run's mutants (the
+// rules changed; the checks and oracle verdicts stay).
+func rejudgeRun(cfg *config, path string) error {
+	byRepo, err := readResults(path)
+	if err != nil {
+		return err
+	}
+	rels, _, err := pyFiles(cfg.repo)
+	if err != nil {
+		return err
+	}
+	parsed := map[string]*file{}
+	load := func(rel string) *file {
+		if f, ok := parsed[rel]; ok {
+			return f
+		}
+		src, err := os.ReadFile(filepath.Join(cfg.repo, filepath.FromSlash(rel)))
+		var f *file
+		if err == nil {
+			f, _ = parseFile(rel, src)
+		}
+		parsed[rel] = f
+		return f
+	}
+	ws := newWorkspace(rels, load)
+	fresh := map[string]Mutant{}
+	for repo, rs := range byRepo {
+		cfg.name = repo
+		for _, r := range rs {
+			if r.Validity == "oracle" {
+				continue
+			}
+			f := load(r.File)
+			if f == nil {
+				continue
+			}
+			if _, ok := fresh[r.ID]; !ok {
+				ms, _ := Mutants(r.File, f.src)
+				for _, m := range ms {
+					fresh[m.ID] = m
+				}
+			}
+			if m, ok := fresh[r.ID]; ok {
+				r.Sharded, r.Body, r.Site = m.Sharded, m.Body, m.Site
+			}
+			why := r.Why
+			if i := strings.Index(why, "; "); i >= 0 {
+				why = why[:i]
+			}
+			ws.judge(f, r)
+			r.Why = why + "; " + r.Why
+		}
+		if err := writeOut(cfg, rs); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// firstError: for a killed oracle-valid mutant, "right" when a new
+// predicting finding's jax_error matches what JAX raised, else "wrong".
+func firstError(r *Result) string {
+	if r.Validity != "oracle" || !r.Valid || r.Outcome != "killed" || r.Oracle == nil {
+		return ""
+	}
+	for _, f := range r.New {
+		if f.predicts() && f.JAXError != nil && f.JAXError.Type == r.Oracle.Type && messageMatches(f.JAXError.Message, r.Oracle.Message) {
+			return "right"
+		}
+	}
+	return "wrong"
 }
 
 // check runs the binary on a scratch copy; file paths come back relative

@@ -45,6 +45,9 @@ func TestOperators(t *testing.T) {
 		"kernels.py:32:shard-map-to-jit":   {"shard_map(ring, ...) -> jax.jit(ring, in/out_shardings)", `(jax.jit(ring, in_shardings=jax.sharding.NamedSharding(mesh, P("x")), out_shardings=(jax.sharding.NamedSharding(mesh, P("x")), jax.sharding.NamedSharding(mesh, P(None, "y"))))`},
 		"kernels.py:39:shard-map-to-jit":   {"decorator partial(shard_map, ...) -> partial(jax.jit, in/out_shardings) on step", `@functools.partial(jax.jit, in_shardings=jax.sharding.NamedSharding(mesh, P("x", "y")), out_shardings=jax.sharding.NamedSharding(mesh, P("x", "y")))`},
 		"kernels.py:44:shard-map-to-jit":   {"shard_map(local, ...) -> jax.jit(local, in/out_shardings)", `local_all = jax.jit(local, in_shardings=`},
+		"kernels.py:51:narrow-axis-names":  {`add axis_names={"x"} (mesh axes x, y)`, `out_specs=P(), axis_names={"x"})`},
+		"kernels.py:51:remove-shard-map":   {"shard_map(local_kernel, ...) -> local_kernel", "replicated = local_kernel\n"},
+		"kernels.py:51:shard-map-to-jit":   {"shard_map(local_kernel, ...) -> jax.jit(local_kernel, in/out_shardings)", `jax.jit(local_kernel, in_shardings=jax.sharding.NamedSharding(mesh, P()), out_shardings=jax.sharding.NamedSharding(mesh, P()))`},
 		"kernels.py:31:call-body-directly": {"jit(shard_map(ring, ...)) -> ring", "ring_all = (ring\n"},
 		"kernels.py:39:call-body-directly": {"remove the jit and shard_map decorators of step", "\n        \n"},
 		"kernels.py:14:rename-axis":        {`axis AXIS ("x") -> "x_renamed" in axis_index(...)`, `lax.axis_index("x_renamed")`},
@@ -88,6 +91,9 @@ func TestOperators(t *testing.T) {
 			t.Errorf("%s repeats %s", m.ID, other)
 		}
 		seen[string(m.Src)] = m.ID
+	}
+	if !got["kernels.py:32:shard-map-to-jit"].Sharded || got["kernels.py:51:shard-map-to-jit"].Sharded {
+		t.Error("Sharded: in_specs naming an axis")
 	}
 	if got["kernels.py:14:rename-axis"].Site != "ring_kernel" || got["kernels.py:32:remove-shard-map"].Site != "" {
 		t.Errorf("sites: %q %q", got["kernels.py:14:rename-axis"].Site, got["kernels.py:32:remove-shard-map"].Site)
@@ -209,6 +215,18 @@ func TestStaticJudge(t *testing.T) {
 		w.judge(lib, r)
 		if r.Validity != c.validity || r.Valid != c.valid || !strings.Contains(r.Why, c.why) {
 			t.Errorf("%s on %s: %s %v %q", c.op, c.body, r.Validity, r.Valid, r.Why)
+		}
+	}
+	// shard_map -> jit over a kernel with in_specs naming an axis: the
+	// kernel's operands are sharded under a multi-device jit.
+	for _, c := range []struct {
+		sharded  bool
+		validity string
+	}{{true, "static"}, {false, "unjudged"}} {
+		r := &Result{Mutant: Mutant{Op: OpShardMapToJit, Body: "local_kernel", Sharded: c.sharded}}
+		w.judge(load("kernels.py"), r)
+		if r.Validity != c.validity {
+			t.Errorf("sharded=%v: %s %q", c.sharded, r.Validity, r.Why)
 		}
 	}
 	// Through an import: the test's kernels.ring reaches the ring kernel.
@@ -348,5 +366,48 @@ func TestOracleCache(t *testing.T) {
 	}
 	if len(loadOracleCache("")) != 0 || len(loadOracleCache(filepath.Join(t.TempDir(), "none"))) != 0 {
 		t.Error("no cache file gives an empty cache")
+	}
+}
+
+// A body that calls a parameter of the function around the mutation is
+// judged by what that function's callers pass for it.
+func TestStaticJudgeThroughCallers(t *testing.T) {
+	src := `import jax
+from jax import lax
+
+def ring(x):
+  return lax.ppermute(x, "i", [(0, 1)])
+
+def local(x):
+  return x
+
+def run(mesh, actual_fn, other_fn):
+  @jax.jit
+  @jax.shard_map(mesh=mesh, in_specs=P("i"), out_specs=P("i"))
+  def compute(x):
+    return actual_fn(x)
+
+  @jax.shard_map(mesh=mesh, in_specs=P("i"), out_specs=P("i"))
+  def compute_other(x):
+    return other_fn(x)
+  return compute, compute_other
+
+run(mesh, actual_fn=ring, other_fn=local)
+run(mesh, local, local)
+`
+	f, err := parseFile("s.py", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := newWorkspace([]string{"s.py"}, func(string) *file { return f })
+	r := &Result{Mutant: Mutant{Op: OpRemoveShardMap, Site: "run", Body: "compute"}}
+	w.judge(f, r)
+	if !r.Valid || !strings.Contains(r.Why, "calls a parameter") || !strings.Contains(r.Why, "s.py:ring (ppermute(") {
+		t.Errorf("through callers: %v %q", r.Valid, r.Why)
+	}
+	r = &Result{Mutant: Mutant{Op: OpRemoveShardMap, Site: "run", Body: "compute_other"}}
+	w.judge(f, r)
+	if r.Validity != "unjudged" {
+		t.Errorf("local only: %s %q", r.Validity, r.Why)
 	}
 }

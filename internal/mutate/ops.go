@@ -35,7 +35,10 @@ type Mutant struct {
 	// Body is the function the removed or changed wrapper applied to, as
 	// written ("body", "partial(kernel, n=2)"); for rename-axis the axis.
 	Body string `json:"body,omitempty"`
-	Src  []byte `json:"-"`
+	// Sharded (shard-map-to-jit): the in_specs name a mesh axis, so the
+	// jit's in_shardings really shard the operands.
+	Sharded bool   `json:"sharded,omitempty"`
+	Src     []byte `json:"-"`
 }
 
 // edit replaces src[start:end] with text.
@@ -87,6 +90,7 @@ type file struct {
 	defs         []nodeID          // every function_definition
 	consts       map[string]string // module-level NAME = "string", assigned once
 	hasFunctools bool
+	sharded      map[int]bool // lines of shard_maps whose in_specs name a mesh axis
 }
 
 type nodeID = pyparse.NodeID
@@ -103,7 +107,7 @@ func parseFile(rel string, src []byte) (*file, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := &file{rel: rel, src: src, t: t, m: pyparse.NewMapper(src), consts: map[string]string{}}
+	f := &file{rel: rel, src: src, t: t, m: pyparse.NewMapper(src), consts: map[string]string{}, sharded: map[int]bool{}}
 	assigned := map[string]int{}
 	for _, st := range t.NamedChildren(t.Root()) {
 		if t.Kind(st) != pyparse.KindExpressionStatement {
@@ -412,6 +416,7 @@ func Mutants(rel string, src []byte) ([]Mutant, error) {
 	}
 	f.renameAxes(add)
 	for i := range out {
+		out[i].Sharded = out[i].Op == OpShardMapToJit && f.sharded[out[i].Line]
 		out[i].ID = fmt.Sprintf("%s:%d:%s", rel, out[i].Line, out[i].Op)
 	}
 	// IDs must be unique: number repeats on one line.
@@ -426,6 +431,18 @@ func Mutants(rel string, src []byte) ([]Mutant, error) {
 }
 
 type adder func(op string, at nodeID, desc, body string, edits ...edit)
+
+// namesAxis: a spec expression that names a mesh axis (a string literal
+// or an axis constant inside it).
+func (f *file) namesAxis(spec nodeID) bool {
+	end := f.t.SubtreeEnd(spec)
+	for id := spec; id < end; id++ {
+		if _, ok := f.axisLit(id); ok {
+			return true
+		}
+	}
+	return false
+}
 
 func (f *file) span(id nodeID) (int, int) {
 	n := f.t.N(id)
@@ -541,6 +558,9 @@ func (f *file) toJit(s shardMapSite, add adder) {
 	}
 	shard := "in_shardings=" + f.shardings(in, m) + ", out_shardings=" + f.shardings(outV, m)
 	a, b := f.span(s.call)
+	if f.namesAxis(in) {
+		f.sharded[f.line(s.call)] = true
+	}
 	switch {
 	case s.decorator != pyparse.NoNode && s.partial:
 		p := f.callee(s.call)

@@ -23,6 +23,10 @@ import (
 //     copy or signal, a barrier semaphore). Outside a shard_map over that
 //     axis JAX cannot lower them. A non-communicating kernel is not
 //     counted: whether it fails depends on its inputs' shardings.
+//   - shard-map-to-jit also when the wrapped function reaches a Pallas
+//     kernel and the in_specs name a mesh axis: the jit's in_shardings
+//     then shard the kernel's operands, and a Mosaic kernel cannot be
+//     partitioned automatically.
 //   - narrow-axis-names: valid when the wrapped function reaches a Pallas
 //     kernel (pallas_call, pl.kernel, core_map) or such an operation: a
 //     Mosaic kernel inside a shard_map that is not manual over every mesh
@@ -201,6 +205,59 @@ func (w *workspace) reaches(f *file, body string, re *regexp.Regexp) string {
 	return ""
 }
 
+// throughCallers widens a body that calls a parameter of the function
+// holding the mutation (run_scenario(actual_fn=...) calling actual_fn in
+// a shard_map'd inner def): the arguments that the function's callers in
+// the same file pass for it.
+func (w *workspace) throughCallers(f *file, site, body string) string {
+	outer := site
+	if i := strings.LastIndexByte(site, '.'); i >= 0 {
+		outer = site[i+1:]
+	}
+	if outer == "" {
+		return body
+	}
+	var params []string
+	for _, d := range f.defs {
+		if f.t.LeafText(f.t.ChildByField(d, pyparse.FieldName)) != outer {
+			continue
+		}
+		for _, p := range f.t.NamedChildren(f.t.ChildByField(d, pyparse.FieldParams)) {
+			n := p
+			if k := f.t.Kind(p); k != pyparse.KindIdentifier {
+				n = f.t.ChildByField(p, pyparse.FieldName)
+				if n == pyparse.NoNode {
+					n = f.t.FirstChild(p)
+				}
+			}
+			params = append(params, f.t.LeafText(n))
+		}
+	}
+	// The inner function's text: the body names the parameter there.
+	inner := body
+	for _, d := range defsNamed(f, body) {
+		inner += "\n" + d
+	}
+	var extra []string
+	for i, p := range params {
+		if p == "" || !regexp.MustCompile(`\b`+regexp.QuoteMeta(p)+`\b`).MatchString(inner) {
+			continue
+		}
+		for id := nodeID(0); int(id) < len(f.t.Nodes); id++ {
+			if f.t.Kind(id) != pyparse.KindCall || lastName(f.callee(id)) != outer {
+				continue
+			}
+			pos, kw, _ := f.args(id)
+			if v := f.kwValue(kw, p); v != pyparse.NoNode {
+				extra = append(extra, f.text(v))
+			} else if i < len(pos) {
+				extra = append(extra, f.text(pos[i]))
+			}
+		}
+	}
+	return body + "\n" + strings.Join(extra, "\n")
+}
+
 // judge sets a mutant's static validity.
 func (w *workspace) judge(f *file, r *Result) {
 	r.Validity = "static"
@@ -219,9 +276,21 @@ func (w *workspace) judge(f *file, r *Result) {
 			return
 		}
 	default:
+		if r.Op == OpShardMapToJit && r.Sharded {
+			if at := w.reaches(f, r.Body, kernelRE); at != "" {
+				r.Valid, r.Why = true, "the body reaches a Pallas kernel and in_shardings shard its operands over a mesh axis: "+at
+				return
+			}
+		}
 		if at := w.reaches(f, r.Body, commRE); at != "" {
 			r.Valid, r.Why = true, "the body names mesh axes: "+at
 			return
+		}
+		if wide := w.throughCallers(f, r.Site, r.Body); wide != r.Body {
+			if at := w.reaches(f, wide, commRE); at != "" {
+				r.Valid, r.Why = true, "the body calls a parameter whose arguments name mesh axes: "+at
+				return
+			}
 		}
 	}
 	r.Validity, r.Why = "unjudged", "no communicating operation found from the body statically"

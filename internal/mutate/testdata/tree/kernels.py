@@ -42,3 +42,10 @@ def step(x):
 
 
 local_all = jax.shard_map(local, mesh=mesh, in_specs=P("x"), out_specs=P("x"))
+
+
+def local_kernel(x):
+    return pl.pallas_call(lambda x_ref, o_ref: None, out_shape=x)(x)
+
+
+replicated = jax.shard_map(local_kernel, mesh=mesh, in_specs=P(), out_specs=P())

@@ -55,3 +55,20 @@ def prefetch(s, x):
 plain(jnp.ones((256, 512), jnp.float32))
 squeezed(jnp.ones((4, 8, 128), jnp.float32))
 prefetch(jnp.ones((1,), jnp.int32), jnp.ones((256, 512), jnp.float32))
+
+
+
+def branchy_index(i, flip=False):
+    # Two returns: the count is not judged.
+    if flip:
+        return 0, i
+    return i, 0
+
+
+pl.pallas_call(
+    add_one,
+    out_shape=jax.ShapeDtypeStruct((256, 512), jnp.float32),
+    grid=(2,),
+    in_specs=[pl.BlockSpec(block_shape=(128, 512), index_map=lambda i: (i, 0))],
+    out_specs=pl.BlockSpec(block_shape=(128, 512), index_map=branchy_index),
+)(jnp.ones((256, 512), jnp.float32))
