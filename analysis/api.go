@@ -48,6 +48,7 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 		if _, owner, ok2 := lowering.LookupPrefix(qual); ok2 && owner != "" {
 			in.noteBackend(qual)
 		}
+		in.noteMarker(qual)
 		return in.opaque(qual, a, site)
 	}
 	in.noteBackend(api.Name)

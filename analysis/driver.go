@@ -39,7 +39,7 @@ func (in *interp) runFrom(c cursor) {
 			c = cursor{phase: phaseTests}
 		}
 		for i := c.mod; i < len(in.prog.Modules); i++ {
-			if m := in.prog.Modules[i]; m.Sum != nil && in.entries[m.Path] && isTestFile(m.Path) {
+			if m := in.prog.Modules[i]; m.Sum != nil && in.entries[m.Path] && (isTestFile(m.Path) || runsTestMain(m.Sum)) {
 				stmt, method := c.at(i)
 				in.runTests(i, m, stmt, method)
 			}
@@ -114,10 +114,39 @@ func (in *interp) runTests(mi int, m *module, stmt, method int) {
 			in.begin(cursor{phaseTests, mi, j, 0})
 			v := in.globals(m).value(st.Def.Name)
 			in.entry(m, "test "+st.Def.Name, testCtx(st.Def), func() { in.call(v, args{opaque: true}, nil) })
-		case st.Kind == ir.StClass && isTestClass(st.Class):
-			in.runTestClass(cursor{phaseTests, mi, j, 0}, m, st.Class, methodFrom(j == stmt, method))
+		case st.Kind == ir.StClass:
+			if cls, ok := in.globals(m).value(st.Class.Name).(*vClass); ok && cls.Def == st.Class && isTestClassValue(cls, 0) {
+				in.runTestClass(cursor{phaseTests, mi, j, 0}, m, cls, methodFrom(j == stmt, method))
+			}
 		}
 	}
+}
+
+// runsTestMain reports whether the module runs its tests as a script: a
+// main block that calls absltest.main() or unittest.main() (whatever the
+// file is named).
+func runsTestMain(s *ir.Summary) bool {
+	for _, st := range s.Body {
+		if st.Main == nil {
+			continue
+		}
+		found := false
+		ir.WalkStmts(st.Body, func(b *ir.Stmt) {
+			if b.Kind != ir.StExpr || b.Value == nil || b.Value.Kind != ir.ExCall {
+				return
+			}
+			if f := b.Value.X; f.Kind == ir.ExAttr && f.Name == "main" && f.X.Kind == ir.ExName {
+				switch f.X.Name {
+				case "absltest", "unittest", "googletest":
+					found = true
+				}
+			}
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }
 
 func testCtx(d *ir.FuncDef) ctxKind {
@@ -127,33 +156,104 @@ func testCtx(d *ir.FuncDef) ctxKind {
 	return ctxPlain
 }
 
+// isTestClass: pytest collects Test* classes; unittest runs TestCase
+// subclasses, and a base outside the workspace named like a test base
+// (absltest.TestCase, parameterized.TestCase, a project's FooTestBase or
+// BaseTest) is taken for one.
 func isTestClass(c *ir.ClassDef) bool {
 	if strings.HasPrefix(c.Name, "Test") {
 		return true
 	}
 	for _, b := range c.Bases {
-		if b.Kind == ir.ExAttr && strings.HasSuffix(b.Name, "TestCase") || b.Kind == ir.ExName && strings.HasSuffix(b.Name, "TestCase") {
+		if (b.Kind == ir.ExAttr || b.Kind == ir.ExName) && testBaseName(b.Name) {
 			return true
 		}
 	}
 	return false
 }
 
-func (in *interp) runTestClass(at cursor, m *module, cd *ir.ClassDef, from int) {
-	cls, ok := in.globals(m).value(cd.Name).(*vClass)
-	if !ok {
-		return
+func testBaseName(n string) bool {
+	return strings.HasSuffix(n, "TestCase") || strings.HasSuffix(n, "TestBase") || strings.HasSuffix(n, "Test")
+}
+
+// isTestClassValue is isTestClass through workspace bases: a subclass of a
+// workspace test class is one.
+func isTestClassValue(c *vClass, depth int) bool {
+	if isTestClass(c.Def) {
+		return true
 	}
-	for k := from; k < len(cd.Body); k++ {
-		st := cd.Body[k]
-		if st.Kind != ir.StDef || !strings.HasPrefix(st.Def.Name, "test") {
+	if depth > 16 {
+		return false
+	}
+	for _, b := range c.Bases {
+		if bc, ok := b.(*vClass); ok && isTestClassValue(bc, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// testMethod is one test of a class: its own or inherited, at index k (a
+// statement of the class body, or past them for an inherited one).
+type testMethod struct {
+	k    int
+	name string
+	def  *ir.FuncDef
+}
+
+// testMethods lists a test class's test* methods, its own in order, then
+// those its workspace bases define and it does not, base by base.
+func testMethods(cls *vClass) []testMethod {
+	var out []testMethod
+	seen := map[string]bool{}
+	n := 0
+	var walk func(c *vClass, depth int, own bool)
+	walk = func(c *vClass, depth int, own bool) {
+		if depth > 16 {
+			return
+		}
+		for k, st := range c.Def.Body {
+			if st.Kind != ir.StDef || !strings.HasPrefix(st.Def.Name, "test") {
+				continue
+			}
+			idx := k
+			if !own {
+				idx = len(cls.Def.Body) + n
+				n++
+			}
+			if !seen[st.Def.Name] {
+				seen[st.Def.Name] = true
+				out = append(out, testMethod{idx, st.Def.Name, st.Def})
+			}
+		}
+		for _, b := range c.Bases {
+			if bc, ok := b.(*vClass); ok {
+				walk(bc, depth+1, false)
+			}
+		}
+	}
+	walk(cls, 0, true)
+	return out
+}
+
+func (in *interp) runTestClass(at cursor, m *module, cls *vClass, from int) {
+	cd := cls.Def
+	for _, tm := range testMethods(cls) {
+		if tm.k < from {
 			continue
 		}
-		def := st.Def
-		at.method = k
+		def := tm.def
+		at.method = tm.k
 		in.begin(at)
-		in.entry(m, "test "+cd.Name+"."+def.Name, testCtx(def), func() {
+		in.entry(m, "test "+cd.Name+"."+tm.name, testCtx(def), func() {
 			inst := &vInstance{Class: cls, Attrs: map[string]value{}}
+			for _, setup := range []string{"setUpClass", "setup_class"} {
+				if cm, ok := in.classAttr(cls, setup, 0).(*classMethod); ok {
+					b := *cm.f
+					b.Self = cls
+					in.call(&b, args{opaque: true}, nil)
+				}
+			}
 			for _, setup := range []string{"setUp", "setup_method"} {
 				if f, ok := in.classAttr(cls, setup, 0).(*vFunc); ok {
 					b := *f
@@ -161,7 +261,7 @@ func (in *interp) runTestClass(at cursor, m *module, cd *ir.ClassDef, from int) 
 					in.call(&b, args{opaque: true}, nil)
 				}
 			}
-			in.call(bindMethod(in.classAttr(cls, def.Name, 0), inst, cls), args{opaque: true}, nil)
+			in.call(bindMethod(in.classAttr(cls, tm.name, 0), inst, cls), args{opaque: true}, nil)
 		})
 	}
 }

@@ -20,7 +20,10 @@ import (
 // a context (context.go): Plain, ShardMap (with its manual axes), Pmap,
 // Kernel (collecting effects) or Unknown.
 //
-// Entry policy. Concrete entries are module top levels, pytest tests,
+// Entry policy. Concrete entries are module top levels, tests (pytest
+// functions and classes, unittest TestCase subclasses through workspace
+// bases, with inherited test methods, setUpClass and setUp; in test files
+// and in modules whose main block calls absltest/unittest.main()),
 // configured entry points and main blocks (`if __name__ == "__main__":`
 // at module level, without else: the module run as a script), evaluated
 // in the Plain context (a test that mocks shard_map runs in Unknown).

@@ -34,6 +34,21 @@ func (in *interp) noteBarrier(qual string, site *ir.Expr) {
 	}
 }
 
+// noteMarker records the backend of an API the table does not list,
+// called in a kernel body: platform evidence for PAL201 only (the SPMD
+// rules keep their own, stricter, reading).
+func (in *interp) noteMarker(qual string) {
+	if in.cur.Kind != ctxKernel || in.cur.Scan == nil {
+		return
+	}
+	switch backendOfQual(qual) {
+	case lowering.BackendTPU:
+		in.cur.Scan.markTPU = true
+	case lowering.BackendGPU:
+		in.cur.Scan.markGPU = true
+	}
+}
+
 // noteOpaqueKernelCall records that a kernel body called a value the
 // analysis does not know by a plain name (a function-valued parameter,
 // say); methods of unknown values (refs, arrays) are not helpers.
@@ -49,7 +64,7 @@ func (in *interp) noteOpaqueKernelCall(fn value, site *ir.Expr) {
 // loweringConfigOf reads the configuration of kernel k after its scan.
 func (in *interp) loweringConfigOf(k *kernelDecl, scan *kernelScan) loweringConfig {
 	c := loweringConfig{barrierSite: scan.barrierSite, barrierFile: scan.barrierFile, bodyRead: scan.read && !scan.opaque}
-	tpu, gpu := scan.tpu, scan.gpu
+	tpu, gpu := scan.tpu || scan.markTPU, scan.gpu || scan.markGPU
 	switch backendOfQual(k.API) {
 	case lowering.BackendGPU:
 		gpu = true

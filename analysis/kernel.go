@@ -49,7 +49,10 @@ type kernelScan struct {
 	// read: the bodies were evaluated; opaque: the body called something
 	// unknown (a parameter), which may do anything.
 	read, opaque bool
-	calls        []bodyCall // blockspec.go
+	// markTPU, markGPU: the body calls APIs of a backend's modules that
+	// the API table does not list (plgpu.copy_smem_to_gmem), kconfig.go.
+	markTPU, markGPU bool
+	calls            []bodyCall // blockspec.go
 }
 
 // kernelEffects is the verdict on one kernel declaration.

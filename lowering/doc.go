@@ -61,6 +61,11 @@
 // version's Mosaic lowering has a rule for it; the per-version rule table,
 // mosaic_rules_gen.go, is generated from JAX itself (lowering/gen/gen.sh
 // runs gen/mosaic_rules.py in each oracle venv), never typed by hand.
+// kconfig.go words the errors of how a kernel is set up for lowering:
+// compiler params of the other platform, collective_id and the barrier,
+// MESH device ids against the mesh, memory spaces per core mesh (PAL201,
+// PAL202, PAL204, PAL205); accumulators.go is check_accumulator_ref with
+// tpu_info's chip table (PAL203). chips.go names the chips.
 //
 // Context is a small comparable value (the lattice point the analysis
 // infers per path) and Effects a flat summary of what the kernel does; both

@@ -99,3 +99,30 @@ const (
 	MissingFromImport                    // from module import name
 	MissingKeyword                       // callee(keyword=...)
 )
+
+// finalizedUntil: JAX keeps a removed name's deprecation entry (message,
+// None) for one release line, so accessing it raises AttributeError with
+// that message; after, the module has no such attribute at all. Only the
+// names that moved from pltpu to pl are recorded: their entries say
+// "pltpu.X was deprecated in JAX v0.10.0, and removed in JAX v0.11.0. Use
+// pl.X instead." in 0.11.2 (jax/experimental/pallas/tpu.py), and 0.12.0.1
+// has none (the oracle records both, PAL101/pmap_old_jax_logical).
+var finalizedUntil = V(0, 12, 0)
+
+// RemovedError is the AttributeError for reading a removed API as a module
+// attribute at v, where its wording is known.
+func RemovedError(a API, v Version) (typ, msg string, ok bool) {
+	if a.StatusAt(v) != StatusRemoved {
+		return "", "", false
+	}
+	i := strings.LastIndexByte(a.Name, '.')
+	owner, name := a.Name[:i], a.Name[i+1:]
+	if owner+"." != pltpu || a.ReplacedBy != pl+name || a.Removed != V(0, 11, 0) {
+		return "", "", false
+	}
+	if v.Less(finalizedUntil) {
+		return "AttributeError", "pltpu." + name + " was deprecated in JAX v0.10.0, and removed in JAX v0.11.0. Use pl." +
+			name + " instead.", true
+	}
+	return MissingError(MissingAttribute, a.Name, "")
+}

@@ -43,3 +43,35 @@ func TestModules(t *testing.T) {
 		}
 	}
 }
+
+// TestHostRemoval: the 0.10.0/0.10.1 wheels export pltpu.HOST plainly,
+// 0.10.2 deprecates it (the oracle's venv has it), 0.11.2 raises.
+func TestHostRemoval(t *testing.T) {
+	a, ok := Lookup(pltpu + "HOST")
+	if !ok {
+		t.Fatal("pltpu.HOST missing")
+	}
+	for vs, want := range map[string]Status{"0.10.1": StatusOK, "0.10.2": StatusDeprecated, "0.11": StatusDeprecated, "0.11.2": StatusRemoved} {
+		if got := a.StatusAt(MustParse(vs)); got != want {
+			t.Errorf("pltpu.HOST at %s: %v, want %v", vs, got, want)
+		}
+	}
+}
+
+func TestRemovedError(t *testing.T) {
+	a, _ := Lookup(pltpu + "DeviceIdType")
+	if typ, msg, ok := RemovedError(a, MustParse("0.11.2")); !ok || typ != "AttributeError" ||
+		msg != "pltpu.DeviceIdType was deprecated in JAX v0.10.0, and removed in JAX v0.11.0. Use pl.DeviceIdType instead." {
+		t.Errorf("0.11.2: %q %q %v", typ, msg, ok)
+	}
+	if _, msg, ok := RemovedError(a, MustParse("0.12.0.1")); !ok || msg != "module 'jax.experimental.pallas.tpu' has no attribute 'DeviceIdType'" {
+		t.Errorf("0.12: %q %v", msg, ok)
+	}
+	if _, _, ok := RemovedError(a, MustParse("0.10.2")); ok {
+		t.Error("0.10.2: not removed yet")
+	}
+	b, _ := Lookup(pltpu + "TPUCompilerParams")
+	if _, _, ok := RemovedError(b, MustParse("0.8.3")); ok {
+		t.Error("TPUCompilerParams: wording not recorded, want no error")
+	}
+}

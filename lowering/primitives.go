@@ -39,6 +39,8 @@ var apiPrimitive = map[string]string{
 	"jax.numpy.arctanh": "atanh", "jax.lax.atanh": "atanh",
 	"jax.lax.lgamma": "lgamma", "jax.scipy.special.gammaln": "lgamma", "jax.lax.digamma": "digamma",
 	"jax.scipy.special.digamma": "digamma",
+	"jax.lax.scatter":           "scatter", "jax.lax.scatter_add": "scatter-add", "jax.lax.scatter_mul": "scatter-mul",
+	"jax.lax.scatter_min": "scatter-min", "jax.lax.scatter_max": "scatter-max",
 }
 
 // APIPrimitive returns the primitive api binds, when it is one the table

@@ -90,6 +90,11 @@ func historyFinding(p *analysis.Pass, s *ir.Summary, ref ir.APIRef, want lowerin
 	if ok {
 		d.Fixes = []analysis.SuggestedFix{fix}
 	}
+	if want == lowering.StatusRemoved && ref.Kind == ir.RefExpr {
+		if typ, msg, ok := lowering.RemovedError(api, p.Version); ok {
+			d.JAXError = &analysis.JAXError{Type: typ, Message: msg}
+		}
+	}
 	return d, true
 }
 

@@ -15,8 +15,8 @@ var PAL215 = &analysis.Analyzer{
 	Doc: analysis.Doc{
 		Title: "Operation Mosaic cannot lower in a TPU kernel",
 		What: "A jnp/lax operation in the body of a TPU pallas_call (or a function it calls) binds a primitive " +
-			"that the configured JAX version's Pallas Mosaic lowering has no rule for: cumsum, sort, erfc, " +
-			"the inverse trigonometric functions in every version; cos and tan before 0.4.34; erf and atan2 " +
+			"that the configured JAX version's Pallas Mosaic lowering has no rule for: cumsum, sort, " +
+			"lax.scatter*, erfc, the inverse trigonometric functions in every version; cos and tan before 0.4.34; erf and atan2 " +
 			"before 0.9; top_k before 0.11 (the per-version table in lowering/ is generated from each " +
 			"version's registered rules). Not judged in interpret mode or on GPU.",
 		Why: "Lowering the kernel raises \"NotImplementedError: Unimplemented primitive in Pallas TPU lowering " +

@@ -145,7 +145,8 @@ func TestNotebook(t *testing.T) {
 	if lines[6] != "import jax" || lines[5] != "" || lines[18] != "def f(x):" || lines[17] != "" {
 		t.Errorf("lines: %q", lines)
 	}
-	if strings.Contains(string(py), "not_a_cell") || strings.Contains(string(py), "prose") || strings.Contains(string(py), "%matplotlib") {
+	if strings.Contains(string(py), "not_a_cell") || strings.Contains(string(py), "prose") || strings.Contains(string(py), "%matplotlib") ||
+		strings.Contains(string(py), "colab") || strings.Contains(string(py), "---") || !strings.Contains(string(py), "\ny = f(1)\n") {
 		t.Errorf("non-code kept:\n%s", py)
 	}
 	if _, ok := notebookPython([]byte("# no cells\n```python\nx = 1\n```\n")); ok {
@@ -341,6 +342,7 @@ func TestJudgeOracle(t *testing.T) {
 		{nil, nil, true, "oracle", false, "without an error"},
 		{nil, &OracleError{Type: "AssertionError", Layer: "trace"}, true, "oracle", false, "expects an error"},
 		{nil, &OracleError{Type: "SkipTest", Layer: "trace"}, true, "oracle", false, "could not run"},
+		{nil, &OracleError{Type: "AttributeError", Message: "'function' object has no attribute 'trace'", Layer: "trace"}, true, "oracle", false, "broke the program"},
 		{nil, &OracleError{Type: "Timeout", Layer: "oracle"}, true, "oracle", false, "could not run"},
 		{&OracleError{Type: "ImportError", Message: "No module named 'vllm'"}, nameErr, true, "static", false, "does not run clean under JAX 0.11.2: ImportError: No module named 'vllm'"},
 		{nil, nameErr, false, "static", false, "no result"},

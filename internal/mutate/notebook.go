@@ -13,9 +13,11 @@ import (
 // code cell.
 var fenceRE = regexp.MustCompile("^```+\\s*\\{code-cell\\}")
 
+var optionRE = regexp.MustCompile(`^:[A-Za-z_-]+:`)
+
 func notebookPython(md []byte) (py []byte, ok bool) {
 	lines := strings.Split(string(md), "\n")
-	in := false
+	in, head, yaml := false, false, false
 	var b strings.Builder
 	for i, l := range lines {
 		if i > 0 {
@@ -24,12 +26,21 @@ func notebookPython(md []byte) (py []byte, ok bool) {
 		t := strings.TrimSpace(l)
 		switch {
 		case !in && fenceRE.MatchString(t):
-			in, ok = true, true
+			in, ok, head = true, true, true
 		case in && strings.HasPrefix(t, "```"):
-			in = false
-		case in && (strings.HasPrefix(t, "%") || strings.HasPrefix(t, "!") || strings.HasPrefix(t, ":tags:") || strings.HasPrefix(t, ":id:")):
-			// IPython magics, cell options: not Python
+			in, yaml = false, false
+		case in && yaml:
+			// the cell's YAML options, up to the closing ---
+			yaml = t != "---"
+		case in && head && t == "---":
+			yaml = true
+		case in && head && optionRE.MatchString(t):
+			// a cell option line (:tags: [...])
+		case in && (strings.HasPrefix(t, "%") || strings.HasPrefix(t, "!")):
+			// IPython magics: not Python
+			head = false
 		case in:
+			head = false
 			b.WriteString(l)
 		}
 	}

@@ -214,6 +214,10 @@ func judgeOracle(cfg *config, rs []*Result, got map[string]*OracleError, ran map
 			r.Valid, r.Why = false, "the mutant could not run: "+e.Type+": "+clipMsg(e.Message)
 		case e.Type == "AssertionError":
 			r.Valid, r.Why = false, "only the test's own assertion failed (it expects an error)"
+		case e.Type == "AttributeError" && strings.Contains(e.Message, "'function' object"):
+			// f.trace(x), f.lower(x) on what is no longer a jit: the
+			// change broke the program itself, not a JAX check.
+			r.Valid, r.Why = false, "the change broke the program, not JAX: "+e.Type+": "+clipMsg(e.Message)
 		default:
 			r.Valid, r.Why = true, "JAX raised "+e.Type+" ("+e.Layer+")"
 		}
