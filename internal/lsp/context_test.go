@@ -202,9 +202,9 @@ func TestCallHierarchy(t *testing.T) {
 		names := append([]string{c.From.Name}, walk(t, tc, c.From)...)
 		paths = append(paths, *c.From.Detail+": "+strings.Join(names, " <- "))
 	}
-	// The eager path is test_ring_eager's assert (asserts run: issue 18),
-	// one call shorter than train.py's jax.jit(train_step)(grads).
 	want := []string{
+		// The shortest path of each context: the eager test's call inside
+		// its assert is shorter than train.py's.
 		"outside shard_map: `ring_all_reduce(x)` <- test test_ring_eager",
 		"shard_map(x manual): `f(x)` <- test test_ring_sharded",
 	}
