@@ -66,6 +66,10 @@ type Analyzer struct {
 	// misses a finding loses it; the pruning tests compare against
 	// analysing every file.
 	Triggers [][]string
+	// ExactTriggers, for a RunFile rule with Triggers, are more triggers
+	// that count only when the configured JAX version is exact
+	// (Options.ExactVersion): the rule reports what they name only then.
+	ExactTriggers [][]string
 	// RunSuppressions, set instead of Run by a rule about suppression
 	// comments, reports one file's findings about its suppressions after
 	// the other rules' findings were matched against them: each
@@ -162,9 +166,11 @@ func validateOne(a *Analyzer) error {
 		return fmt.Errorf("severity %d out of range", a.Severity)
 	case runs != 1:
 		return fmt.Errorf("%d run functions set, want one of Run, RunFile, RunSuppressions", runs)
+	case a.ExactTriggers != nil && a.Triggers == nil:
+		return fmt.Errorf("exact triggers on a rule without triggers")
 	case a.Triggers != nil && a.RunFile == nil:
 		return fmt.Errorf("triggers on a rule that does not run per file")
-	case slices.ContainsFunc(a.Triggers, func(t []string) bool { return len(t) == 0 || slices.Contains(t, "") }):
+	case slices.ContainsFunc(slices.Concat(a.Triggers, a.ExactTriggers), func(t []string) bool { return len(t) == 0 || slices.Contains(t, "") }):
 		return fmt.Errorf("an empty trigger or trigger word")
 	case d.Title == "" || d.What == "" || d.Why == "" || d.Example == "" || d.Fixed == "" || d.Since == "":
 		return fmt.Errorf("documentation incomplete: title, what, why, example, fixed and since are required")

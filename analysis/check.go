@@ -84,7 +84,7 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 	// NoPrune changes only the work done (prune.go).
 	// Module names come from every file, so that pruning never changes them.
 	lay := newLayout(paths(files))
-	rules := newFileRules(opts.Analyzers)
+	rules := newFileRules(opts.Analyzers, opts.ExactVersion())
 	if rules.key != e.scansKey {
 		// The scans say which files the per-file rules may report in.
 		e.scans, e.rel, e.scansKey = map[string]cachedScan{}, relevance{gen: e.rel.gen + 1}, rules.key

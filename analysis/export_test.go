@@ -50,7 +50,13 @@ func LookAtContextEveryStep() (restore func()) {
 
 // MayReport reports whether a per-file rule among analyzers may report in
 // src (prune.go): the pre-scan parses a file no entry needs only then.
-func MayReport(analyzers []*Analyzer, src []byte) bool { return newFileRules(analyzers).mayReport(src) }
+// The version is taken to be exact (Options.ExactVersion); MayReportAt
+// says which.
+func MayReport(analyzers []*Analyzer, src []byte) bool { return MayReportAt(analyzers, src, true) }
+
+func MayReportAt(analyzers []*Analyzer, src []byte, exact bool) bool {
+	return newFileRules(analyzers, exact).mayReport(src)
+}
 
 // testAnalyzers is pallas-ls's rule set for this package's own tests,
 // which cannot import package rules (it imports this one): the external

@@ -110,3 +110,18 @@ func MatchCode(pattern, code string) bool {
 	ok, err := path.Match(strings.ToUpper(pattern), code)
 	return err == nil && ok
 }
+
+// ExactVersion reports whether JAXVersion is the one the code runs with (a
+// flag, a setting, an exact pin), not a lower bound or the default, either
+// of which may be older than the JAX actually installed.
+func (o *Options) ExactVersion() bool {
+	r := o.JAXVersionReason
+	switch {
+	case r == "", strings.HasPrefix(r, "--jax-version"), strings.HasPrefix(r, "jax-version in"):
+		return true
+	case strings.HasPrefix(r, "jax pin `"):
+		pin := strings.SplitN(r[len("jax pin `"):], "`", 2)[0]
+		return strings.Contains(pin, "==") && !strings.ContainsAny(pin, "*<>~!,")
+	}
+	return false
+}

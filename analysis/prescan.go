@@ -120,14 +120,18 @@ type fileRules struct {
 type wordCount struct{ word, n int }
 
 // newFileRules reads the triggers of the per-file rules among analyzers
-// (Analyzer.Triggers): what the pre-scan counts.
-func newFileRules(analyzers []*Analyzer) *fileRules {
+// (Analyzer.Triggers, and ExactTriggers when exact: the configured JAX
+// version is exact): what the pre-scan counts.
+func newFileRules(analyzers []*Analyzer, exact bool) *fileRules {
 	var triggers [][]string
 	all := false
 	for _, a := range sortedByCode(analyzers) {
 		if a.RunFile != nil {
 			all = all || a.Triggers == nil
 			triggers = append(triggers, a.Triggers...)
+			if exact && a.Triggers != nil {
+				triggers = append(triggers, a.ExactTriggers...)
+			}
 		}
 	}
 	return triggerWords(all, triggers)

@@ -62,7 +62,7 @@ func TestRelevantEntriesAndPruning(t *testing.T) {
 	for _, f := range files {
 		src = append(src, SourceFile{Path: f.path, Src: []byte(f.src)})
 	}
-	keep, entry := relevant(src, []string{"jobs.run.main"}, newFileRules(testAnalyzers))
+	keep, entry := relevant(src, []string{"jobs.run.main"}, newFileRules(testAnalyzers, true))
 	for i, f := range files {
 		if keep[i] != f.keep || entry[i] != f.entry {
 			t.Errorf("%s: keep=%v entry=%v, want keep=%v entry=%v", f.path, keep[i], entry[i], f.keep, f.entry)

@@ -131,3 +131,17 @@ func TestTriggersSkipOtherJAXCode(t *testing.T) {
 		}
 	}
 }
+
+// TestSinceTriggersOnlyForAnExactVersion: an API a version does not have
+// yet is reported only for an exact version (PAL301), so only then does a
+// file that names nothing else (`jax.shard_map`, in most of JAX's own
+// tree) need parsing.
+func TestSinceTriggersOnlyForAnExactVersion(t *testing.T) {
+	src := []byte("import jax\nf = jax.shard_map(g, mesh=m, in_specs=P(), out_specs=P())\n")
+	if analysis.MayReportAt(rules.All(), src, false) {
+		t.Error("parsed for PAL301 with a default or lower-bound version")
+	}
+	if !analysis.MayReportAt(rules.All(), src, true) {
+		t.Error("skipped with an exact version, where jax.shard_map may not exist yet")
+	}
+}

@@ -16,48 +16,75 @@ import (
 // also spells its callee. The analysis parses only the files the
 // per-file rules (PAL301, PAL302) can report in, and these triggers decide
 // which, so they must over-approximate. The result is the caller's.
-func HistoryTriggers() [][]string {
-	out := make([][]string, len(historyTriggers))
-	for i, t := range historyTriggers {
+func HistoryTriggers() [][]string { return clone(historyTriggers) }
+
+// SinceTriggers is HistoryTriggers for what a version does not have yet:
+// the APIs, modules and keywords added after the oldest release. Only a
+// check whose JAX version is exact reports those (an older default or a
+// lower bound may not be what runs), so only such a check needs the files
+// that name them; kept apart, the common words they contain (`shard_map`,
+// `make_mesh`) do not make every JAX file worth parsing.
+func SinceTriggers() [][]string { return clone(sinceTriggers) }
+
+func clone(ts [][]string) [][]string {
+	out := make([][]string, len(ts))
+	for i, t := range ts {
 		out[i] = append([]string(nil), t...)
 	}
 	return out
 }
 
-var historyTriggers = func() [][]string {
-	seen := map[string]bool{}
-	var out [][]string
-	add := func(spelling string, keyword ...string) {
+var historyTriggers, sinceTriggers = func() ([][]string, [][]string) {
+	type set struct {
+		seen map[string]bool
+		out  [][]string
+	}
+	changed, added := &set{seen: map[string]bool{}}, &set{seen: map[string]bool{}}
+	add := func(to *set, spelling string, keyword ...string) {
 		words := append(strings.Split(spelling, "."), keyword...)
 		sort.Strings(words)
 		key := strings.Join(words, " ")
-		if !seen[key] {
-			seen[key] = true
-			out = append(out, words)
+		if !to.seen[key] {
+			to.seen[key] = true
+			to.out = append(to.out, words)
 		}
 	}
-	changes := func(a API) bool { return !a.Since.IsZero() || !a.Deprecated.IsZero() || !a.Removed.IsZero() }
-	for name, a := range index {
-		if changes(a) {
-			add(name)
+	both := func(name string, since, deprecated, removed Version) {
+		if !deprecated.IsZero() || !removed.IsZero() {
+			add(changed, name)
 		}
+		if !since.IsZero() {
+			add(added, name)
+		}
+	}
+	for name, a := range index {
+		both(name, a.Since, a.Deprecated, a.Removed)
 	}
 	for alias, canon := range aliases {
-		if changes(index[canon]) {
-			add(alias)
-		}
+		a := index[canon]
+		both(alias, a.Since, a.Deprecated, a.Removed)
 	}
 	for _, m := range modules {
-		add(m.Name)
+		add(added, m.Name)
 	}
 	for _, k := range keywordChanges {
-		add(k.Callee, k.Keyword)
+		spellings := []string{k.Callee}
 		for alias, canon := range aliases {
 			if canon == k.Callee {
-				add(alias, k.Keyword)
+				spellings = append(spellings, alias)
+			}
+		}
+		for _, sp := range spellings {
+			if !k.Deprecated.IsZero() || !k.Removed.IsZero() {
+				add(changed, sp, k.Keyword)
+			}
+			if !k.Since.IsZero() {
+				add(added, sp, k.Keyword)
 			}
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return strings.Join(out[i], " ") < strings.Join(out[j], " ") })
-	return out
+	for _, st := range []*set{changed, added} {
+		sort.Slice(st.out, func(i, j int) bool { return strings.Join(st.out[i], " ") < strings.Join(st.out[j], " ") })
+	}
+	return changed.out, added.out
 }()

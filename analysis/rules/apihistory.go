@@ -30,6 +30,10 @@ func apiHistory(p *analysis.Pass, s *ir.Summary, want lowering.Status) {
 // report in it (lowering.HistoryTriggers).
 var historyTriggers = lowering.HistoryTriggers()
 
+// sinceTriggers: the words of what a version does not have yet, which
+// PAL301 reports only for an exact version (Analyzer.ExactTriggers).
+var sinceTriggers = lowering.SinceTriggers()
+
 // covered reports whether a reference lies inside one already flagged
 // (`pltpu.TPUMemorySpace.ANY` is one finding, at `pltpu.TPUMemorySpace`).
 func covered(flagged []pp.Span, sp pp.Span) bool {
@@ -42,7 +46,7 @@ func covered(flagged []pp.Span, sp pp.Span) bool {
 }
 
 func historyFinding(p *analysis.Pass, s *ir.Summary, ref ir.APIRef, want lowering.Status) (analysis.Diagnostic, bool) {
-	if want == lowering.StatusRemoved && exactVersion(p) {
+	if want == lowering.StatusRemoved && p.Options.ExactVersion() {
 		if d, handled := notYetFinding(p, s, ref); handled {
 			return d, d.Message != ""
 		}
@@ -149,21 +153,6 @@ func missingError(kind lowering.MissingKind, qual, keyword string) *analysis.JAX
 		return nil
 	}
 	return &analysis.JAXError{Type: typ, Message: msg}
-}
-
-// exactVersion: the configured version is the one the code runs with (a
-// flag, a setting, an exact pin), not a lower bound or the default, either
-// of which may be older than the JAX actually installed.
-func exactVersion(p *analysis.Pass) bool {
-	r := p.Options.JAXVersionReason
-	switch {
-	case r == "", strings.HasPrefix(r, "--jax-version"), strings.HasPrefix(r, "jax-version in"):
-		return true
-	case strings.HasPrefix(r, "jax pin `"):
-		pin := strings.SplitN(r[len("jax pin `"):], "`", 2)[0]
-		return strings.Contains(pin, "==") && !strings.ContainsAny(pin, "*<>~!,")
-	}
-	return false
 }
 
 func statusPhrase(st lowering.Status, p *analysis.Pass) string {

@@ -25,6 +25,7 @@ var PAL301 = &analysis.Analyzer{
 		FixSafety: "Safe: the new spelling is the same API; the fix adds the import it needs.",
 		Since:     "0.1.0",
 	},
-	RunFile:  func(p *analysis.Pass, s *ir.Summary) { apiHistory(p, s, lowering.StatusRemoved) },
-	Triggers: historyTriggers,
+	RunFile:       func(p *analysis.Pass, s *ir.Summary) { apiHistory(p, s, lowering.StatusRemoved) },
+	Triggers:      historyTriggers,
+	ExactTriggers: sinceTriggers,
 }
