@@ -86,6 +86,8 @@ func bindMethod(a value, self *vInstance, c *vClass) value {
 		b := *f.f
 		b.Self = c
 		return &b
+	case *vParamTest:
+		return &vParamTest{Fn: bindMethod(f.Fn, self, c), Sets: f.Sets}
 	}
 	return a
 }

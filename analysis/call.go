@@ -102,6 +102,8 @@ func (in *interp) call(fn value, a args, site *ir.Expr) value {
 		return in.callJitted(f, a, site)
 	case *vStaged:
 		return in.callStaged(f, a, site)
+	case *vParamTest:
+		return in.callParamTest(f, a, site)
 	case *vPmapped:
 		c := &spmdCtx{Kind: ctxPmap, Mesh: in.cur.Mesh, TraceOnly: in.cur.TraceOnly}
 		if in.cur.Kind == ctxUnknown || in.cur.Kind == ctxKernel {

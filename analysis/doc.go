@@ -27,6 +27,7 @@
 //	  values.go, env.go, context.go   values, scopes, SPMD contexts
 //	  exec.go, eval.go, call.go, func.go, attr.go   statements, expressions,
 //	                 calls, functions and classes, attributes and imports
+//	  params.go      parameterized tests: one call per parameter set
 //	  api.go         JAX calls by role; kernel.go, classify.go kernels and
 //	                 what they communicate; kconfig.go their configuration
 //	                 (compiler params, barrier); mesh.go meshes, shard_map

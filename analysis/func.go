@@ -47,6 +47,16 @@ func (in *interp) defineFunc(env *scope, def *ir.FuncDef) value {
 				continue
 			}
 		}
+		if sets, ok := paramDecorator(dv); ok {
+			if p, ok := v.(*vParamTest); ok { // stacked: every combination
+				if both, ok := combineSets(sets, p.Sets); ok {
+					v = &vParamTest{Fn: p.Fn, Sets: both}
+				}
+				continue
+			}
+			v = &vParamTest{Fn: v, Sets: sets}
+			continue
+		}
 		v = in.call(dv, args{pos: []value{v}, kw: map[string]value{}}, d)
 		if v == unknown || isNone(v) {
 			// An opaque decorator: keep the function so that calls of the

@@ -43,9 +43,23 @@ const (
 
 // MeshInfoInShardMap reports whether Pallas lowering inside a shard_map
 // body has the device mesh: only when it saw communication at the Pallas
-// level (the flag of jax-semantics §2a). Without it a MESH id is counted
-// against a 0-D mesh, a case pallas-ls does not predict.
+// level (the flag of jax-semantics §2a). Without it a MESH id fails on the
+// missing mesh (NoMeshDeviceID).
 func MeshInfoInShardMap(v Version, eff Effects) bool { return eff.normalized().pallasFlag(v) }
+
+// NoMeshDeviceID is the failure of a MESH device id converted without a
+// device mesh: inside a shard_map, when the kernel does not set the
+// Pallas-level flag (no axis_index on a device axis; no dict id before
+// 0.8.2; no signal device_id before 0.7.0), Pallas lowering gets no mesh.
+// ok is false when the kernel has the mesh or no MESH id. Whether it is the
+// first error in a context is Predict's to say.
+func NoMeshDeviceID(v Version, eff Effects) (Outcome, bool) {
+	eff = eff.normalized()
+	if eff.pallasFlag(v) || eff.MeshKernel || !eff.needsMesh(v) {
+		return Outcome{}, false
+	}
+	return meshIDOutcome(v, eff.DeviceIDs), true
+}
 
 // DeviceIDCountSince is the first version that checks the number of
 // entries of a MESH device id against the mesh rank (6c6d5993a2). Before,

@@ -73,3 +73,28 @@ func TestAccRefOutcome(t *testing.T) {
 		t.Error("no pltpu.ACC in 0.10")
 	}
 }
+
+// NoMeshDeviceID is Predict's outcome in a full shard_map for a MESH id in
+// a kernel that gives Pallas no reason to build the mesh, and absent once
+// the kernel has lax.axis_index or the id is LOGICAL.
+func TestNoMeshDeviceID(t *testing.T) {
+	full := Context{Kind: CtxShardMapFull}
+	mesh := Effects{RemoteDMA: true, MeshIntTupleID: true, DeviceIDs: 1}
+	for _, v := range []Version{V(0, 4, 29), V(0, 6, 2), V(0, 7, 2), V(0, 8, 1), V(0, 8, 3), V(0, 12, 0)} {
+		o, ok := NoMeshDeviceID(v, mesh)
+		if !ok || !o.Fails || o != Predict(v, full, mesh) {
+			t.Errorf("%s: NoMeshDeviceID = %+v, %v; Predict = %+v", v, o, ok, Predict(v, full, mesh))
+		}
+	}
+	if o, _ := NoMeshDeviceID(V(0, 12, 0), mesh); o.Message != "Number of device ids must match the number of mesh axes, but got 1 ids for a 0D mesh." {
+		t.Errorf("0.12 message %q", o.Message)
+	}
+	withAxis := mesh
+	withAxis.AxisIndexDeviceAxis = true
+	logical := Effects{RemoteDMA: true, LogicalOnly: true}
+	for _, e := range []Effects{withAxis, logical, {Local: true}} {
+		if _, ok := NoMeshDeviceID(V(0, 12, 0), e); ok {
+			t.Errorf("NoMeshDeviceID(%+v) reports", e)
+		}
+	}
+}

@@ -45,6 +45,7 @@ type config struct {
 	max                  int
 	scratch              string
 	jaxVersion           string
+	ids                  string
 }
 
 // Finding is the part of a pallas-ls JSON diagnostic the harness reads.
@@ -110,6 +111,7 @@ func main() {
 	flag.BoolVar(&cfg.keep, "keep", false, "keep the scratch directory")
 	flag.BoolVar(&cfg.list, "list", false, "print the mutants (id and change) and stop")
 	flag.IntVar(&cfg.max, "max", 0, "at most this many mutants, spread evenly over the list (0: all)")
+	flag.StringVar(&cfg.ids, "ids", "", "a results.jsonl: run only its mutants (a second binary on exactly the first one's set)")
 	flag.StringVar(&cfg.jaxVersion, "jax-version", "", "passed to pallas-ls check --jax-version")
 	merge := flag.String("merge", "", "comma-separated results.jsonl files: print (and with -out write) their combined report, run nothing")
 	validity := flag.String("validity", "", "with -merge: comma-separated results.jsonl files whose validity verdicts (oracle or static) replace the merged ones, mutant by mutant")
@@ -292,6 +294,25 @@ func run(cfg *config) error {
 				rs = append(rs, &Result{Mutant: m, src: m.Src})
 			}
 		}
+	}
+	if cfg.ids != "" {
+		prev, err := readResults(cfg.ids)
+		if err != nil {
+			return err
+		}
+		want := map[string]bool{}
+		for _, list := range prev {
+			for _, r := range list {
+				want[r.ID] = true
+			}
+		}
+		var keep []*Result
+		for _, r := range rs {
+			if want[r.ID] {
+				keep = append(keep, r)
+			}
+		}
+		rs = keep
 	}
 	if cfg.max > 0 && len(rs) > cfg.max {
 		var keep []*Result

@@ -413,3 +413,25 @@ run(mesh, local, local)
 		t.Errorf("local only: %s %q", r.Validity, r.Why)
 	}
 }
+
+// -ids runs exactly another run's mutants.
+func TestRunIDs(t *testing.T) {
+	root, _ := filepath.Abs(filepath.Join("testdata", "tree"))
+	ids := filepath.Join(t.TempDir(), "prev.jsonl")
+	if err := os.WriteFile(ids, []byte(`{"repo":"tree","id":"kernels.py:14:rename-axis"}`+"\n"+`{"repo":"tree","id":"kernels.py:44:remove-shard-map"}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	cfg := &config{repo: root, name: "tree", bin: filepath.Join(root, "fakebin.sh"), out: out, jobs: 1, noOracle: true,
+		ops: map[string]bool{OpRenameAxis: true, OpRemoveShardMap: true}, ids: ids}
+	if err := run(cfg); err != nil {
+		t.Fatal(err)
+	}
+	res, err := readResults(filepath.Join(out, "results.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res["tree"]) != 2 || res["tree"][0].Outcome != "killed" || res["tree"][1].Outcome != "survived" {
+		t.Errorf("ids: %+v", res["tree"])
+	}
+}
