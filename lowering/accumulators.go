@@ -179,3 +179,20 @@ func AccEmptyRefOutcome(v Version, ref AccRef, chip string) (Outcome, bool) {
 }
 
 const whereAccLowering = "jax/_src/pallas/mosaic/lowering.py"
+
+// AccMeshOutcome is CoreMemorySpace's ValueError for `pltpu.ACC(mxu_id) @
+// mesh` (AccMemorySpace.__matmul__, 0.11.2 and later): no mesh lists an
+// accumulator space among its supported_memory_spaces, and JAX prints the
+// space as ACC(mxu_id=N). mxu is -1 when not literal; meshRepr "" when the
+// mesh's repr is not known.
+func AccMeshOutcome(mxu int, meshRepr string) Outcome {
+	id := "{mxu_id}"
+	if mxu >= 0 {
+		id = strconv.Itoa(mxu)
+	}
+	if meshRepr == "" {
+		meshRepr = "{mesh}"
+	}
+	return Outcome{Fails: true, Layer: LayerTrace, Error: "ValueError",
+		Message: "Memory space ACC(mxu_id=" + id + ") is not supported by mesh " + meshRepr, Where: "jax/_src/pallas/core.py"}
+}

@@ -33,3 +33,17 @@ func TestAccEmptyRefOutcome(t *testing.T) {
 		t.Error("0.10.2 has no pltpu.ACC")
 	}
 }
+
+func TestAccMeshOutcome(t *testing.T) {
+	for _, c := range []struct {
+		mxu        int
+		repr, want string
+	}{
+		{0, "TensorCoreMesh(axis_name='core', num_cores=2)", "Memory space ACC(mxu_id=0) is not supported by mesh TensorCoreMesh(axis_name='core', num_cores=2)"},
+		{-1, "", "Memory space ACC(mxu_id={mxu_id}) is not supported by mesh {mesh}"},
+	} {
+		if o := AccMeshOutcome(c.mxu, c.repr); o.Message != c.want || o.Error != "ValueError" || o.Layer != LayerTrace {
+			t.Errorf("AccMeshOutcome(%d, %q) = %+v, want %q", c.mxu, c.repr, o, c.want)
+		}
+	}
+}

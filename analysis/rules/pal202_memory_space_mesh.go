@@ -19,7 +19,11 @@ var PAL202 = &analysis.Analyzer{
 			"`pltpu.VMEM((8, 128), jnp.float32) @ mesh`) and the mesh does not have it: a TensorCoreMesh takes " +
 			"VMEM, SMEM, CMEM and SEMAPHORE; a ScalarSubcoreMesh VMEM_SHARED, SMEM and SEMAPHORE; a " +
 			"VectorSubcoreMesh VMEM, VMEM_SHARED, SMEM and SEMAPHORE. The mesh is a constructor call, or a name " +
-			"bound once to one in the same scope or the module. JAX 0.10.1 and later.",
+			"bound once to one in the same scope or the module. JAX 0.10.1 and later. Also an accumulator space on " +
+			"any core mesh (`pltpu.ACC(0) @ mesh`, JAX 0.11.2 and later): no mesh takes one. `pltpu.SemaphoreType.DMA " +
+			"@ mesh` is fine on every mesh. The `CoreMemorySpace(ms, mesh)` constructor is private in every JAX " +
+			"version (jax._src.pallas.core only; neither jax.experimental.pallas nor its tpu module exports it), so " +
+			"it is not judged.",
 		Why: "CoreMemorySpace checks the pair when the expression is evaluated, on any backend and in interpret " +
 			"mode: \"ValueError: Memory space hbm is not supported by mesh TensorCoreMesh(axis_name='core', num_cores=2)\".",
 		Example: "scratch = pltpu.HBM((8, 128), jnp.float32) @ mesh",
@@ -46,6 +50,17 @@ func runPAL202(p *analysis.Pass, s *ir.Summary) {
 			}
 			ms, ok := memorySpaceOf(sc, e.Args[0])
 			if !ok {
+				if mxu, ok := accSpaceOf(sc, e.Args[0]); ok && !p.Version.Less(lowering.AccSince) {
+					if kind, repr, ok := coreMeshOf(p, sc, e.Args[1]); ok {
+						o := lowering.AccMeshOutcome(mxu, repr)
+						p.Report(analysis.Diagnostic{
+							Location: analysis.Locate(s, e.Span),
+							Message: fmt.Sprintf("an accumulator space on a %s, which takes only %s; with %s this fails: %s",
+								kind, strings.Join(lowering.MeshSpaces(kind), ", "), version(p), quoteError(o)),
+							Detail: detail(p, o), JAXError: jaxError(o),
+						})
+					}
+				}
 				return
 			}
 			kind, repr, ok := coreMeshOf(p, sc, e.Args[1])
@@ -76,6 +91,20 @@ func memorySpaceOf(sc *scopeView, e *ir.Expr) (string, bool) {
 	}
 	name = strings.TrimPrefix(name, "MemorySpace.")
 	return name, lowering.IsTPUMemorySpace(name)
+}
+
+// accSpaceOf reads `pltpu.ACC(mxu_id)`, the accumulator space itself (not
+// a ref built from it, whose own checks run first); mxu is -1 when not
+// literal.
+func accSpaceOf(sc *scopeView, e *ir.Expr) (mxu int, ok bool) {
+	e = sc.value(e)
+	if e == nil || e.Kind != ir.ExCall || sc.qual(e.X) != "jax.experimental.pallas.tpu.ACC" {
+		return 0, false
+	}
+	if m := sc.value(callArg(e, 0, "mxu_id")); m != nil && m.Kind == ir.ExConst && m.Const.Kind == ir.ConstInt {
+		return int(m.Const.I), true
+	}
+	return -1, true
 }
 
 // coreMeshOf reads a core mesh constructor call, and the mesh's repr
