@@ -9,13 +9,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/pallas-ls/pallas-ls/internal/cli"
+	"github.com/pallas-ls/pallas-ls/oracle"
 )
 
 // The comparison of pallas-ls with real JAX (issue 17): for every line of
@@ -233,7 +233,7 @@ func judge(r result, fs []finding) (verdict, detail string) {
 		return falseAlarm, describe(predicting)
 	}
 	for _, f := range predicting {
-		if f.JAXError != nil && f.JAXError.Type == r.Error.Type && messageMatches(f.JAXError.Message, r.Error.Message) {
+		if f.JAXError != nil && f.JAXError.Type == r.Error.Type && oracle.MessageMatches(f.JAXError.Message, r.Error.Message) {
 			return agreeError, f.Code
 		}
 	}
@@ -263,29 +263,6 @@ func clip(s string) string {
 		return s[:157] + "..."
 	}
 	return s
-}
-
-var placeholder = regexp.MustCompile(`\{[A-Za-z_ ]+\}`)
-
-// messageMatches: the predicted message, its {placeholders} standing for
-// any text, is a prefix of what JAX said.
-func messageMatches(predicted, actual string) bool {
-	if predicted == "" {
-		// A bare `assert` raises AssertionError with no message: an empty
-		// prediction matches only that.
-		return actual == ""
-	}
-	var b strings.Builder
-	b.WriteString(`(?s)^`)
-	last := 0
-	for _, m := range placeholder.FindAllStringIndex(predicted, -1) {
-		b.WriteString(regexp.QuoteMeta(predicted[last:m[0]]))
-		b.WriteString(`.*?`)
-		last = m[1]
-	}
-	b.WriteString(regexp.QuoteMeta(predicted[last:]))
-	re, err := regexp.Compile(b.String())
-	return err == nil && re.MatchString(actual)
 }
 
 func contains(list []string, s string) bool {

@@ -27,7 +27,7 @@ var allowed = map[string][]string{
 	"oracle":             {},
 	"internal/e2e":       {},
 	"internal/bench":     {"analysis", "analysis/rules", "pyparse", "lowering", "internal/lsp", "internal/workspace", "internal/config", "internal/cli"},
-	"internal/mutate":    {"pyparse"},
+	"internal/mutate":    {"pyparse", "oracle"},
 	"cmd/pallas-ls":      {"internal/cli"},
 }
 

@@ -31,6 +31,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/pallas-ls/pallas-ls/oracle"
 )
 
 type config struct {
@@ -480,7 +482,7 @@ func firstError(r *Result) string {
 		return ""
 	}
 	for _, f := range r.New {
-		if f.predicts() && f.JAXError != nil && f.JAXError.Type == r.Oracle.Type && messageMatches(f.JAXError.Message, r.Oracle.Message) {
+		if f.predicts() && f.JAXError != nil && f.JAXError.Type == r.Oracle.Type && oracle.MessageMatches(f.JAXError.Message, r.Oracle.Message) {
 			return "right"
 		}
 	}

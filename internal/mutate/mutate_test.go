@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pallas-ls/pallas-ls/oracle"
 	"github.com/pallas-ls/pallas-ls/pyparse"
 )
 
@@ -239,10 +240,10 @@ func TestStaticJudge(t *testing.T) {
 }
 
 func TestMessageMatches(t *testing.T) {
-	if !messageMatches("Found an unbound axis name: {axis}. To fix", "Found an unbound axis name: y. To fix this, ...") {
+	if !oracle.MessageMatches("Found an unbound axis name: {axis}. To fix", "Found an unbound axis name: y. To fix this, ...") {
 		t.Error("placeholder")
 	}
-	if messageMatches("Found an unbound axis name: x", "Mosaic kernels cannot be automatically partitioned") || messageMatches("", "x") {
+	if oracle.MessageMatches("Found an unbound axis name: x", "Mosaic kernels cannot be automatically partitioned") || oracle.MessageMatches("", "x") {
 		t.Error("mismatch")
 	}
 }

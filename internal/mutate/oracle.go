@@ -291,25 +291,3 @@ func clipMsg(s string) string {
 	}
 	return s
 }
-
-var placeholder = regexp.MustCompile(`\{[A-Za-z_ ]+\}`)
-
-// messageMatches is the oracle comparison's rule (oracle/compare_test.go):
-// the predicted message, its {placeholders} standing for any text, is a
-// prefix of what JAX said.
-func messageMatches(predicted, actual string) bool {
-	if predicted == "" {
-		return false
-	}
-	var b strings.Builder
-	b.WriteString(`(?s)^`)
-	last := 0
-	for _, m := range placeholder.FindAllStringIndex(predicted, -1) {
-		b.WriteString(regexp.QuoteMeta(predicted[last:m[0]]))
-		b.WriteString(`.*?`)
-		last = m[1]
-	}
-	b.WriteString(regexp.QuoteMeta(predicted[last:]))
-	re, err := regexp.Compile(b.String())
-	return err == nil && re.MatchString(actual)
-}
