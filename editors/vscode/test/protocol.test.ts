@@ -234,9 +234,11 @@ class Session {
     const status = (await this.guard(
       this.conn.sendRequest(ExecuteCommandRequest.type, { command: 'pallas-ls.status', arguments: [this.uri] }),
       'the pallas-ls.status response',
-    )) as { jaxVersion?: string; platform?: string; contextLabels?: string };
+    )) as { jaxVersion?: string; platform?: string; platformReason?: string; contextLabels?: string };
     assert.equal(status.jaxVersion, '0.11');
-    assert.equal(status.platform, 'auto');
+    // No platform setting: the project decides; ring.py imports Pallas TPU.
+    assert.equal(status.platform, 'tpu');
+    assert.match(status.platformReason ?? '', /pallas\.tpu/, `why TPU; got: ${status.platformReason}`);
     assert.equal(status.contextLabels, 'auto');
   }
 
