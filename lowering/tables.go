@@ -49,6 +49,10 @@ func tpuAPIs() []API {
 			Note: "renamed to pltpu.CompilerParams in 0.6.2; the old name is gone in 0.7.2"},
 		{Name: pltpu + "InterpretParams", Role: RoleInterpretParams, Backend: BackendTPU, Since: V(0, 6, 2)},
 		{Name: pltpu + "MemorySpace", Backend: BackendTPU, Since: V(0, 6, 2)},
+		// Read from the released wheels: 0.11.1's pallas/tpu.py has no ACC,
+		// 0.11.2's does (the oracle raises AttributeError before it).
+		{Name: pltpu + "ACC", Backend: BackendTPU, Since: V(0, 11, 2),
+			Note: "the accumulator memory space is new in 0.11.2"},
 		{Name: pltpu + "TPUMemorySpace", Backend: BackendTPU,
 			Deprecated: V(0, 6, 2), Removed: V(0, 7, 2), ReplacedBy: pltpu + "MemorySpace",
 			Note: "renamed to pltpu.MemorySpace in 0.6.2; the old name is gone in 0.7.2"},
@@ -161,6 +165,8 @@ func jaxAPIs() []API {
 		{Name: "jax.lax.all_to_all", Role: RoleCollective},
 		{Name: "jax.lax.psum_scatter", Role: RoleCollective},
 		{Name: "jax.vmap", Role: RoleAxisBinder},
+		// jax/__init__.py re-exports jax.ref.empty_ref from the 0.9.1 tag on.
+		{Name: "jax.empty_ref", Since: V(0, 9, 1)},
 		{Name: "jax.ShapeDtypeStruct", Note: "its vma= keyword became manual_axis_type= in 0.10.0"},
 		// Staging without running. jit(f).lower(...) and .trace(...) are
 		// methods of the jitted function (the analysis models them there);
