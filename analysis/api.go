@@ -35,6 +35,9 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 		return first(a)
 	case "builtins.dict":
 		return dictCall(a)
+	case "jax.config.update":
+		in.jaxConfigUpdate(a)
+		return unknown
 	case "builtins.getattr":
 		if len(a.pos) >= 2 {
 			if s, ok := constStr(a.pos[1]); ok {
@@ -405,4 +408,40 @@ func contextNeutral(qual string) bool {
 		}
 	}
 	return false
+}
+
+// jaxConfigUpdate records `jax.config.update(name, value)` with a literal
+// name. JAX's options are process-wide, and each entry (a script, a test
+// file) runs in a process of its own, so the value holds for the calls
+// that follow in the entry that set it (journaled like an attribute, so a
+// resumed run takes it back).
+func (in *interp) jaxConfigUpdate(a args) {
+	name, ok := constStr(argAt(a, 0, "name"))
+	if !ok {
+		return
+	}
+	v := argAt(a, 1, "val")
+	if v == nil {
+		v = unknown
+	}
+	in.h.journal.attrs.set(mapPlace[string, value](in.config), name, &vConfigSet{V: v, Entry: in.h.entryNo})
+}
+
+// vConfigSet is a jax.config option's value and the entry that set it.
+type vConfigSet struct {
+	V     value
+	Entry int32
+}
+
+func (*vConfigSet) isValue() {}
+
+// pmapLegacy reports whether the running entry turned jax_pmap_shmap_merge
+// off (a literal False) by now.
+func (in *interp) pmapLegacy() bool {
+	set, ok := in.config[lowering.PmapMergeOption].(*vConfigSet)
+	if !ok || set.Entry != in.h.entryNo {
+		return false
+	}
+	c, ok := set.V.(*vConst)
+	return ok && c.C.Kind == ir.ConstBool && !c.C.B
 }

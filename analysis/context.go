@@ -69,6 +69,9 @@ type spmdCtx struct {
 	// TraceOnly: the code is only traced, never lowered (jit(f).trace,
 	// jax.make_jaxpr, jax.eval_shape).
 	TraceOnly bool
+	// PmapLegacy: a pmap context entered while the program had turned
+	// jax_pmap_shmap_merge off (lowering.Context.PmapLegacy).
+	PmapLegacy bool
 	// cachedKey caches key(); contexts are copied before they are changed, and
 	// every such copy clears it.
 	cachedKey string
@@ -118,7 +121,7 @@ func (c *spmdCtx) key() string {
 	b.WriteString(strings.Join(c.Manual, ","))
 	b.WriteByte('|')
 	b.WriteString(strings.Join(c.MeshAxes, ","))
-	for _, f := range []bool{c.AllManual, !c.Multi.empty(), c.Mesh != nil, c.MeshLegacy, c.TraceOnly, c.BoundAny, c.Traced, c.ExpectRaise, c.ExplicitSharded} {
+	for _, f := range []bool{c.AllManual, !c.Multi.empty(), c.Mesh != nil, c.MeshLegacy, c.TraceOnly, c.BoundAny, c.Traced, c.ExpectRaise, c.ExplicitSharded, c.PmapLegacy} {
 		if f {
 			b.WriteByte('1')
 		} else {

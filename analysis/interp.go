@@ -198,6 +198,9 @@ type interp struct {
 	entries map[string]bool
 	// mods holds each module's run, by module.id.
 	mods []modRun
+	// config holds the jax.config options the program set, as values
+	// (jaxConfigUpdate).
+	config map[string]value
 	// h is what a later check needs to resume the run (resume.go).
 	h history
 }
@@ -207,7 +210,7 @@ func newInterp(ctx context.Context, prog *program, opts *Options, budget int) *i
 		prog: prog, opts: opts,
 		memo: map[string]value{}, called: map[*ir.FuncDef]int32{}, evals: map[*ir.FuncDef]int{}, assigned: map[*ir.Stmt][]string{}, instances: map[instKey]*vInstance{},
 		calls: map[callSiteKey]*kernelCall{}, effects: map[*kernelDecl]*kernelEffects{}, colls: map[collKey]*collUse{},
-		wrapper: map[string]bool{}, mods: make([]modRun, prog.nmods),
+		wrapper: map[string]bool{}, mods: make([]modRun, prog.nmods), config: map[string]value{},
 	}
 	for _, w := range opts.ShardMapWrappers {
 		in.wrapper[w] = true

@@ -155,6 +155,7 @@ func (in *interp) reach() *reachState {
 	r := &rs.r
 	r.Bound, r.BoundAny = c.Bound, c.BoundAny
 	r.TraceOnly = c.TraceOnly
+	r.PmapLegacy = c.PmapLegacy
 	switch c.Kind {
 	case ctxPlain:
 		r.Kind = lowering.CtxEagerSingle

@@ -46,16 +46,29 @@ type Context struct {
 	// TraceOnly: the call is only traced, never lowered (jit(f).trace,
 	// jax.make_jaxpr, jax.eval_shape): only trace-time errors are raised.
 	TraceOnly bool
+	// PmapLegacy: the program sets jax_pmap_shmap_merge to False before a
+	// pmap call, so pmap keeps its legacy replica context where the option
+	// exists (PmapMergeOption).
+	PmapLegacy bool
 }
 
 // pmapMergeVersion is when jax.pmap became jit+shard_map by default
 // (jax_pmap_shmap_merge defaults to True from 0.8.0, jax/_src/config.py).
 var pmapMergeVersion = V(0, 8, 0)
 
+// PmapMergeOption is the jax.config option that chooses between the two
+// pmaps; it exists up to pmapMergeRemoved (0.4.29 to 0.9.x have it in
+// jax/_src/config.py, 0.10.0 does not) and api.py's pmap reads it at call
+// time.
+const PmapMergeOption = "jax_pmap_shmap_merge"
+
+var pmapMergeRemoved = V(0, 10, 0)
+
 // Effective folds version-dependent kinds into what JAX sees at v: from
-// 0.8.0 a pmap body is a fully manual shard_map.
+// 0.8.0 a pmap body is a fully manual shard_map, unless the program turned
+// jax_pmap_shmap_merge off while the option still existed.
 func (c Context) Effective(v Version) Context {
-	if c.Kind == CtxPmap && v.AtLeast(pmapMergeVersion) {
+	if c.Kind == CtxPmap && v.AtLeast(pmapMergeVersion) && !(c.PmapLegacy && !v.AtLeast(pmapMergeRemoved)) {
 		c.Kind = CtxShardMapFull
 	}
 	return c

@@ -1,0 +1,20 @@
+# jax_pmap_shmap_merge=False keeps the legacy pmap on 0.8 and 0.9 (the
+# option exists up to 0.9.x, api.py reads it when pmap is called): a
+# communicating kernel there reaches the replica lowering, not a shard_map.
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+
+def kernel(x_ref, o_ref, send_sem, recv_sem):
+    pltpu.make_async_remote_copy(x_ref, o_ref, send_sem, recv_sem, device_id=1,
+                                 device_id_type=pltpu.DeviceIdType.LOGICAL).start()
+
+
+def f(x):
+    return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), scratch_shapes=[pltpu.SemaphoreType.DMA, pltpu.SemaphoreType.DMA])(x)  # want: PAL101 "Replica lowering for Mosaic kernels not implemented"
+
+
+jax.config.update("jax_pmap_shmap_merge", False)
+jax.block_until_ready(jax.pmap(f, axis_name="x")(jnp.ones((8, 8, 128))))
