@@ -45,6 +45,10 @@ type CompilerParams struct {
 	// None (not a literal).
 	CollectiveID      *ir.Keyword
 	CollectiveIDKnown bool
+	// IDGiven: a collective_id other than a literal None is given (the
+	// keyword, or the "collective_id" key of the dict form, whose Call
+	// and CollectiveID are nil).
+	IDGiven bool
 	// Allow is the literal allow_collective_id_without_custom_barrier (nil
 	// when absent); AllowKnown is false when it is not a literal bool.
 	Allow      *ir.Keyword

@@ -98,6 +98,9 @@ func (in *interp) loweringConfigOf(k *kernelDecl, scan *kernelScan) loweringConf
 // compilerParams reads a params constructor call: pltpu.CompilerParams(...)
 // and its siblings of the other platforms.
 func compilerParams(v value) *CompilerParams {
+	if d, ok := v.(*vDict); ok {
+		return dictCompilerParams(d)
+	}
 	call, ok := v.(*vExtCall)
 	if !ok || call.Site == nil || call.Site.Kind != ir.ExCall {
 		return nil
@@ -118,7 +121,7 @@ func compilerParams(v value) *CompilerParams {
 				p.CollectiveIDKnown = true
 				continue
 			}
-			p.CollectiveID = kw
+			p.CollectiveID, p.IDGiven = kw, true
 			_, isConst := cv.(*vConst)
 			p.CollectiveIDKnown = isConst
 		case "allow_collective_id_without_custom_barrier":
@@ -127,6 +130,35 @@ func compilerParams(v value) *CompilerParams {
 				p.AllowValue, p.AllowKnown = c.C.B, true
 			}
 		}
+	}
+	return p
+}
+
+// dictCompilerParams reads the dict form of the TPU params, the
+// {"mosaic": {...}} of JAX 0.4 to 0.6.0 (lowering.TPUParamsDictQual).
+func dictCompilerParams(d *vDict) *CompilerParams {
+	m, ok := d.lookup("mosaic")
+	if !ok {
+		return nil
+	}
+	inner, ok := m.(*vDict)
+	if !ok {
+		return nil
+	}
+	p := &CompilerParams{Qual: lowering.TPUParamsDictQual, Opaque: inner.Open}
+	for _, k := range inner.Keys {
+		if _, ok := constStr(k); !ok {
+			p.Opaque = true // a key read from a variable may be collective_id
+		}
+	}
+	cv, ok := inner.lookup("collective_id")
+	switch {
+	case !ok:
+	case isNone(cv):
+		p.CollectiveIDKnown = true
+	default:
+		_, isConst := cv.(*vConst)
+		p.IDGiven, p.CollectiveIDKnown = true, isConst
 	}
 	return p
 }

@@ -9,6 +9,16 @@ import "strconv"
 // has allow_collective_id_without_custom_barrier (7743b9c939).
 var AllowCollectiveIDSince = V(0, 7, 2)
 
+// TPUParamsDictQual names the dict form of the TPU compiler params,
+// compiler_params={"mosaic": {...}}, which pallas_call_registration read
+// with mosaic_params.get(...) up to 0.6.0; from TPUParamsDictUntil
+// (0.6.1, _normalize_compiler_params) a dict must map backends to params
+// objects and "mosaic" is an unknown backend.
+const TPUParamsDictQual = "dict(mosaic=...)"
+
+// TPUParamsDictUntil is the first version that rejects the dict form.
+var TPUParamsDictUntil = V(0, 6, 1)
+
 // AutoAssignCollectiveIDsSince is the first version with the
 // jax_pallas_auto_assign_collective_ids configuration.
 var AutoAssignCollectiveIDsSince = V(0, 10, 2)

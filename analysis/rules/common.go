@@ -160,6 +160,9 @@ func sameOuterCall(a, b analysis.Reach) bool {
 func firstError(p *analysis.Pass, kc *analysis.KernelCall, r analysis.Reach, o lowering.Outcome) (lowering.Outcome, string) {
 	u, uo, ok := earlierCollective(p, kc, r, o)
 	if !ok {
+		if co, first, ok := collectiveIDFirst(p, kc, o); ok {
+			return co, first
+		}
 		return o, ""
 	}
 	return uo, fmt.Sprintf(" (first, at `%s` on line %d, before the kernel: PAL104)", shortAPI(u.API), u.Pos.Line)

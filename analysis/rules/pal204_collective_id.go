@@ -15,13 +15,14 @@ var PAL204 = &analysis.Analyzer{
 	Doc: analysis.Doc{
 		Title: "Barrier semaphore without collective_id, or collective_id without a barrier",
 		What: "A Pallas TPU kernel reaches pltpu.get_barrier_semaphore() (directly, through helpers, pl.when or " +
-			"lax.cond branches, which are traced even when they never run) and its compiler params give no " +
-			"collective_id; or the params give a collective_id and the kernel never uses the barrier semaphore, " +
+			"lax.cond branches, which are traced even when they never run) and its compiler params (pltpu.CompilerParams, " +
+			"or before JAX 0.6.1 the dict form {\"mosaic\": {...}}) give no collective_id; or the params give a collective_id and the kernel never uses the barrier semaphore, " +
 			"without allow_collective_id_without_custom_barrier=True (JAX 0.7.2 and later). Kernels in interpret " +
 			"mode, and programs that mention jax_pallas_auto_assign_collective_ids, are not reported for a missing id.",
 		Why: "Building the TPU custom call fails at lowering time with \"ValueError: collective_id has to be " +
 			"specified when using a custom barrier\" or \"collective_id has to be unspecified or None when not " +
-			"using a custom barrier\".",
+			"using a custom barrier\". The custom call's configuration is built before its partitioning check, so " +
+			"under a jit over several devices (PAL103) or the legacy pmap (PAL101) this error comes first.",
 		Example: "pl.pallas_call(barrier_kernel, out_shape=x)(x)",
 		Fixed:   "pl.pallas_call(barrier_kernel, out_shape=x, compiler_params=pltpu.CompilerParams(collective_id=0))(x)",
 		FixSafety: "Adding collective_id=0 is unsafe: kernels that synchronise at the same time need distinct ids. " +
@@ -46,44 +47,94 @@ x = jax.numpy.ones((8, 128))
 
 func runPAL204(p *analysis.Pass) {
 	for _, kc := range p.KernelCalls {
-		cfg := kc.Lowering
-		if !isTPU(kc) || cfg.BodyBackend == lowering.BackendGPU || interpreted(kc) || !lowered(kc) || spmdFails(p.Version, kc) {
-			continue
-		}
-		if _, bad := deviceIDMismatch(p.Version, kc); bad {
-			continue // PAL205: lowering fails before the custom call is built
-		}
-		params := cfg.Params
-		if cfg.ParamsGiven && (params == nil || params.Qual != lowering.TPUParamsQual && params.Qual != lowering.TPUParamsOldQual) {
-			continue // unknown params, or another platform's (PAL201)
-		}
-		switch {
-		case cfg.Barrier != nil:
-			if params != nil && (params.CollectiveID != nil || params.Opaque) {
-				continue
-			}
-			if p.Version.AtLeast(lowering.AutoAssignCollectiveIDsSince) && mentions(p, "jax_pallas_auto_assign_collective_ids") {
-				continue
-			}
+		switch collectiveIDCheck(p, kc) {
+		case idMissing:
 			reportMissingID(p, kc)
-		case params != nil && params.CollectiveID != nil && params.CollectiveIDKnown && cfg.BodyRead:
-			if params.Allow != nil && (!params.AllowKnown || params.AllowValue || p.Version.Less(lowering.AllowCollectiveIDSince)) {
-				continue // allowed, or (before 0.7.2) a TypeError PAL301 reports
-			}
-			reportSpuriousID(p, kc, params)
+		case idSpurious:
+			reportSpuriousID(p, kc, kc.Lowering.Params)
 		}
 	}
 }
 
-// spmdFails: some context the call is reached in fails for SPMD reasons
-// first (PAL101-PAL103 report it).
-func spmdFails(v lowering.Version, kc *analysis.KernelCall) bool {
+// What the custom call's configuration says of a kernel's collective_id.
+const (
+	idFine = iota
+	idMissing
+	idSpurious
+)
+
+// collectiveIDCheck is PAL204's judgement of a kernel call. JAX builds the
+// custom call's configuration (_lowered_to_custom_call_config, where both
+// collective_id errors are raised) before _tpu_custom_call_lowering's
+// partitioning and replica checks, so only SPMD errors of the earlier
+// layers (trace, Pallas lowering) come first.
+func collectiveIDCheck(p *analysis.Pass, kc *analysis.KernelCall) int {
+	cfg := kc.Lowering
+	if !isTPU(kc) || cfg.BodyBackend == lowering.BackendGPU || interpreted(kc) || !lowered(kc) || spmdFailsFirst(p.Version, kc) {
+		return idFine
+	}
+	if _, bad := deviceIDMismatch(p.Version, kc); bad {
+		return idFine // PAL205: lowering fails before the custom call is built
+	}
+	params := cfg.Params
+	if cfg.ParamsGiven && (params == nil || !tpuParams(p.Version, params.Qual)) {
+		return idFine // unknown params, or another platform's (PAL201)
+	}
+	switch {
+	case cfg.Barrier != nil:
+		if params != nil && (params.IDGiven || params.Opaque) {
+			return idFine
+		}
+		if p.Version.AtLeast(lowering.AutoAssignCollectiveIDsSince) && mentions(p, "jax_pallas_auto_assign_collective_ids") {
+			return idFine
+		}
+		return idMissing
+	case params != nil && params.IDGiven && params.CollectiveIDKnown && cfg.BodyRead:
+		if params.Allow != nil && (!params.AllowKnown || params.AllowValue || p.Version.Less(lowering.AllowCollectiveIDSince)) {
+			return idFine // allowed, or (before 0.7.2) a TypeError PAL301 reports
+		}
+		return idSpurious
+	}
+	return idFine
+}
+
+// tpuParams: params of a class the TPU lowering reads collective_id from
+// at v (the dict form only before lowering.TPUParamsDictUntil).
+func tpuParams(v lowering.Version, qual string) bool {
+	switch qual {
+	case lowering.TPUParamsQual, lowering.TPUParamsOldQual:
+		return true
+	case lowering.TPUParamsDictQual:
+		return v.Less(lowering.TPUParamsDictUntil)
+	}
+	return false
+}
+
+// spmdFailsFirst: some context the call is reached in fails for SPMD
+// reasons (PAL101-PAL103 report it) before the custom call's
+// configuration is built.
+func spmdFailsFirst(v lowering.Version, kc *analysis.KernelCall) bool {
 	for _, r := range kc.Reaches {
-		if lowering.Predict(v, r.Context(), kc.Effects).Fails {
+		if o := lowering.Predict(v, r.Context(), kc.Effects); o.Fails && o.Layer != lowering.LayerCustomCall {
 			return true
 		}
 	}
 	return false
+}
+
+// collectiveIDFirst is PAL204's error when it comes before o, an SPMD
+// error of the custom-call layer, with the phrase that says so.
+func collectiveIDFirst(p *analysis.Pass, kc *analysis.KernelCall, o lowering.Outcome) (lowering.Outcome, string, bool) {
+	if o.Layer != lowering.LayerCustomCall {
+		return o, "", false
+	}
+	switch collectiveIDCheck(p, kc) {
+	case idMissing:
+		return lowering.CollectiveIDMissing(p.Version), " (first, on the compiler params' missing collective_id: PAL204)", true
+	case idSpurious:
+		return lowering.CollectiveIDSpurious(), " (first, on the compiler params' collective_id: PAL204)", true
+	}
+	return o, "", false
 }
 
 func reportMissingID(p *analysis.Pass, kc *analysis.KernelCall) {
@@ -110,8 +161,10 @@ func reportSpuriousID(p *analysis.Pass, kc *analysis.KernelCall, params *analysi
 	o := lowering.CollectiveIDSpurious()
 	s := fileOfCall(p, params.Call)
 	loc := kc.Site
-	if s != nil {
+	if s != nil && params.CollectiveID != nil {
 		loc = analysis.Locate(s, keywordSpan(params.CollectiveID))
+	} else if l, ok := paramsValueLocation(kc); ok {
+		loc = l // the dict form
 	}
 	hint := ""
 	if p.Version.AtLeast(lowering.AllowCollectiveIDSince) {
@@ -123,7 +176,7 @@ func reportSpuriousID(p *analysis.Pass, kc *analysis.KernelCall, params *analysi
 			kc.Kernel, hint, version(p), quoteError(o)),
 		Detail: detail(p, o), JAXError: jaxError(o),
 	}
-	if s != nil {
+	if s != nil && params.CollectiveID != nil {
 		if e, ok := dropKeywordEdit(s, params.Call, params.CollectiveID); ok {
 			d.Fixes = append(d.Fixes, analysis.SuggestedFix{Title: "Remove `collective_id`", Applicability: analysis.Safe,
 				Edits: []analysis.TextEdit{e}})
@@ -157,6 +210,9 @@ func addCollectiveIDFix(p *analysis.Pass, kc *analysis.KernelCall) (analysis.Sug
 	cfg := kc.Lowering
 	fix := analysis.SuggestedFix{Title: "Add `collective_id=0` to the compiler params", Applicability: analysis.Unsafe}
 	if cfg.Params != nil {
+		if cfg.Params.Call == nil {
+			return fix, false // the dict form
+		}
 		s := fileOfCall(p, cfg.Params.Call)
 		if s == nil {
 			return fix, false
