@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unsafe"
@@ -130,6 +131,10 @@ func (c *spmdCtx) key() string {
 	}
 	b.WriteByte('|')
 	b.WriteString(strings.Join(c.Bound, ","))
+	if c.Kind == ctxShardMap {
+		b.WriteByte('|')
+		b.WriteString(strings.Join(c.innerMissing(), ","))
+	}
 	b.Write(appendPtr(nil, unsafe.Pointer(c.Scan)))
 	c.cachedKey = b.String()
 	return c.cachedKey
@@ -152,6 +157,23 @@ func (c *spmdCtx) fullyManual() (ok bool, missing []string) {
 		}
 	}
 	return len(missing) == 0, missing
+}
+
+// innerMissing lists the mesh axes the innermost shard_map leaves
+// automatic by itself (nil when it makes every axis manual, or when that
+// is not known).
+func (c *spmdCtx) innerMissing() []string {
+	sp := c.SM
+	if sp == nil || sp.AllManual || c.MeshAxes == nil {
+		return nil
+	}
+	var missing []string
+	for _, a := range c.MeshAxes {
+		if !slices.Contains(sp.Manual, a) {
+			missing = append(missing, a)
+		}
+	}
+	return missing
 }
 
 // enterShardMap returns the context inside a shard_map body.

@@ -104,6 +104,10 @@ type Reach struct {
 	Multi string
 	// Missing lists mesh axes left non-manual (PAL102).
 	Missing []string
+	// InnerMissing lists, in a shard_map nest that makes every mesh axis
+	// manual, the axes the innermost shard_map alone leaves automatic
+	// (lowering.Context.InnerPartial: such a call is partial before 0.9).
+	InnerMissing []string
 	// ShardMap is the innermost shard_map site, when inside one; SMCall
 	// and SMFile are its call expression and file (for fixes), and
 	// MeshAxes the mesh's axes when known.
@@ -133,7 +137,8 @@ type Reach struct {
 
 // Context is the lowering context of the reach, for lowering.Predict.
 func (r Reach) Context() lowering.Context {
-	return lowering.Context{Kind: r.Kind, ExplicitMesh: r.ExplicitMesh, TraceOnly: r.TraceOnly, PmapLegacy: r.PmapLegacy}
+	return lowering.Context{Kind: r.Kind, ExplicitMesh: r.ExplicitMesh, TraceOnly: r.TraceOnly, PmapLegacy: r.PmapLegacy,
+		InnerPartial: len(r.InnerMissing) > 0}
 }
 
 // OuterCall is a call expression on a witness path.

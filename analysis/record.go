@@ -167,6 +167,8 @@ func (in *interp) reach() *reachState {
 		r.Kind = lowering.CtxShardMapFull
 		if ok, missing := c.fullyManual(); !ok {
 			r.Kind, r.Missing = lowering.CtxShardMapPartial, missing
+		} else {
+			r.InnerMissing = c.innerMissing()
 		}
 		if c.SM != nil && c.SM.File != nil && c.SM.Site != nil {
 			r.SMCall, r.SMFile = c.SM.Site, c.SM.File

@@ -50,7 +50,19 @@ type Context struct {
 	// pmap call, so pmap keeps its legacy replica context where the option
 	// exists (PmapMergeOption).
 	PmapLegacy bool
+	// InnerPartial: a shard_map body whose manual axes cover the mesh only
+	// together with the shard_maps around it; the innermost alone leaves
+	// some axes automatic. Before nestedManualVersion Mosaic's
+	// partitioning check reads only the innermost's manual axes.
+	InnerPartial bool
 }
+
+// nestedManualVersion: from 0.9.0 _tpu_custom_call_lowering adds the
+// mesh's manual axes (those of the enclosing shard_maps) to the axis
+// context's before comparing them with the mesh axes; 0.8.3 compares the
+// innermost shard_map's own (the oracle: nested shard_maps fail on 0.6.2
+// to 0.8.3 with the partitioning error, pass from 0.9.2).
+var nestedManualVersion = V(0, 9, 0)
 
 // pmapMergeVersion is when jax.pmap became jit+shard_map by default
 // (jax_pmap_shmap_merge defaults to True from 0.8.0, jax/_src/config.py).
@@ -70,6 +82,9 @@ var pmapMergeRemoved = V(0, 10, 0)
 func (c Context) Effective(v Version) Context {
 	if c.Kind == CtxPmap && v.AtLeast(pmapMergeVersion) && !(c.PmapLegacy && !v.AtLeast(pmapMergeRemoved)) {
 		c.Kind = CtxShardMapFull
+	}
+	if c.Kind == CtxShardMapFull && c.InnerPartial && !v.AtLeast(nestedManualVersion) {
+		c.Kind = CtxShardMapPartial
 	}
 	return c
 }

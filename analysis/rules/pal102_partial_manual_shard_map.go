@@ -58,10 +58,18 @@ func runPAL102(p *analysis.Pass) {
 			continue
 		}
 		for _, r := range kc.Reaches {
-			if r.Kind != lowering.CtxShardMapPartial {
+			ctx := reachContext(kc, r)
+			if ctx.Effective(p.Version).Kind != lowering.CtxShardMapPartial {
 				continue
 			}
-			o := lowering.Predict(p.Version, reachContext(kc, r), kc.Effects)
+			nested := ""
+			if r.Kind == lowering.CtxShardMapFull {
+				// A nest whose manual axes cover the mesh, before 0.9:
+				// the innermost shard_map's own axes are what count.
+				r.Missing = r.InnerMissing
+				nested = " by itself (before JAX 0.9 the manual axes of the shard_maps around it do not count)"
+			}
+			o := lowering.Predict(p.Version, ctx, kc.Effects)
 			if !o.Fails {
 				continue
 			}
@@ -82,8 +90,8 @@ func runPAL102(p *analysis.Pass) {
 			p.Report(targeted(p, t, analysis.Diagnostic{
 				Fixes:    manualFixes(r),
 				Location: kc.Site,
-				Message: fmt.Sprintf("kernel `%s` is called inside a shard_map that leaves mesh axes %s not manual%s; %s: %s",
-					kc.Kernel, strings.Join(r.Missing, ", "), suffix(where(r)), fails(p, t), quoteError(o)),
+				Message: fmt.Sprintf("kernel `%s` is called inside a shard_map that leaves mesh axes %s not manual%s%s; %s: %s",
+					kc.Kernel, strings.Join(r.Missing, ", "), nested, suffix(where(r)), fails(p, t), quoteError(o)),
 				Related: related,
 				Detail:  detail(p, o), JAXError: jaxError(o),
 			}))
