@@ -55,6 +55,15 @@ func (in *interp) getattr(v value, name string) value {
 		case "eval_shape":
 			return &vStaged{J: o}
 		}
+	case *vPmapped:
+		// pmap(f).lower(x) and pmap(f).trace(x).lower(): f runs in the
+		// pmap's context, lowered as a call would be.
+		switch name {
+		case "lower":
+			return &vStaged{Fn: o, Lower: true}
+		case "trace":
+			return &vStaged{Fn: o, Traced: true}
+		}
 	case *vStaged:
 		if name == "lower" && o.Lower && o.Bound != nil {
 			return o // a Traced's .lower()
