@@ -40,8 +40,8 @@ func (in *interp) classify(k *kernelDecl, e *kernelEffects, scan *kernelScan) {
 	}
 	eff := &e.Effects
 	eff.MeshKernel = k.Entry != "pallas_call"
-	var logical, visible bool
-	for _, op := range scan.ops {
+	var logical, visible, bodyAxisIndex bool
+	for i, op := range scan.ops {
 		if op.UnknownAxis {
 			e.MaybeComm = true
 			continue
@@ -52,6 +52,7 @@ func (in *interp) classify(k *kernelDecl, e *kernelEffects, scan *kernelScan) {
 				continue
 			}
 			eff.AxisIndexDeviceAxis = true
+			bodyAxisIndex = bodyAxisIndex || i < scan.bodyOps || !scan.read
 			if eff.AxisName == "" {
 				eff.AxisName = op.Axes[0]
 			}
@@ -85,6 +86,7 @@ func (in *interp) classify(k *kernelDecl, e *kernelEffects, scan *kernelScan) {
 		e.Ops = append(e.Ops, op)
 	}
 	eff.LogicalOnly = logical && !visible && !eff.MeshIntTupleID
+	eff.AxisIndexMapOnly = eff.AxisIndexDeviceAxis && !bodyAxisIndex
 	// lax.axis_size on a device axis before any device-axis axis_index:
 	// tracing fails on it first.
 	for _, name := range scan.sizes {

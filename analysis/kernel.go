@@ -42,7 +42,10 @@ type kernelScan struct {
 	// sizeFirst how many axis_index ops were recorded before the first.
 	sizes     []string
 	sizeFirst int
-	tpu, gpu  bool
+	// bodyOps is how many ops the kernel bodies recorded; those after
+	// come from BlockSpec index_maps.
+	bodyOps  int
+	tpu, gpu bool
 	// barrierSite is the first get_barrier_semaphore call (kconfig.go).
 	barrierSite *ir.Expr
 	barrierFile *ir.Summary
@@ -230,6 +233,7 @@ func (in *interp) kernelEffects(k *kernelDecl) *kernelEffects {
 			in.call(body, args{opaque: true}, k.Site)
 		}
 		scan.opaque = scan.opaque || in.stopped
+		scan.bodyOps = len(scan.ops)
 		for _, spec := range append(seqItems(k.Kw["in_specs"]), seqItems(k.Kw["out_specs"])...) {
 			if c, ok := spec.(*vExtCall); ok && strings.HasSuffix(c.Qual, "BlockSpec") {
 				if im := argAt(args{pos: c.Args, kw: c.Kw}, 1, "index_map"); im != nil && isCallable(im) {

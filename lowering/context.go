@@ -147,7 +147,16 @@ type Effects struct {
 	// device axis. From 0.7.0 to 0.8.1 any signal device_id, dicts too,
 	// adds the comms effect (0.7.2's _semaphore_signal_abstract_eval).
 	SignalDictID bool
+	// AxisIndexMapOnly: every device-axis lax.axis_index is in a BlockSpec
+	// index_map, none in the kernel body. Before indexMapFlagVersion
+	// Pallas' has_communication read only the kernel's jaxpr.
+	AxisIndexMapOnly bool
 }
+
+// indexMapFlagVersion: from 0.4.33 MosaicGridMapping.has_communication
+// adds the named axes of the index maps' jaxprs to the kernel's (0.4.32
+// reads the kernel's alone).
+var indexMapFlagVersion = V(0, 4, 33)
 
 // normalized applies Local: a kernel declared local has no communication
 // flags, whatever else was set.
@@ -184,8 +193,23 @@ var (
 // comms effect that pl.semaphore_signal with a non-dict device_id adds since
 // 0.7.0. Remote DMA with an int or tuple id adds neither.
 func (e Effects) pallasFlag(v Version) bool {
-	return e.AxisIndexDeviceAxis || (e.DictDeviceID && v.AtLeast(dictEffectVersion)) ||
+	return e.AxisIndexDeviceAxis && !e.mapAxisUnseen(v) || (e.DictDeviceID && v.AtLeast(dictEffectVersion)) ||
 		((e.SignalDeviceID || e.SignalDictID) && v.AtLeast(signalEffectVersion))
+}
+
+// IndexMapAxisUnseen reports whether v's Pallas lowering misses the
+// kernel's communication because its only device-axis lax.axis_index is in
+// an index_map (before 0.4.33): inside a shard_map it then lowers without
+// the device mesh, and the index map's axis_index fails on it.
+func IndexMapAxisUnseen(v Version, eff Effects) bool {
+	eff = eff.normalized()
+	return eff.mapAxisUnseen(v) && !eff.pallasFlag(v)
+}
+
+// mapAxisUnseen: the kernel's only device-axis axis_index is in an
+// index_map, which v's Pallas-level flag does not read.
+func (e Effects) mapAxisUnseen(v Version) bool {
+	return e.AxisIndexMapOnly && !v.AtLeast(indexMapFlagVersion)
 }
 
 // needsMesh: a MESH-typed device id (int, tuple or dict: dicts are always

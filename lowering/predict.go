@@ -209,6 +209,12 @@ func pallasLoweringLayer(v Version, ctx Context, eff Effects) (Outcome, bool) {
 	if eff.needsMesh(v) {
 		return meshIDOutcome(v, eff.DeviceIDs), true
 	}
+	if eff.mapAxisUnseen(v) && !flag {
+		// The index maps are lowered after the body, with no mesh for
+		// their axis_index (_axis_index_rule reads mesh_context).
+		return Outcome{Fails: true, Layer: LayerPallasLowering, Error: "AttributeError",
+			Message: "'NoneType' object has no attribute 'mesh_shape'", Where: whereMosaicLower}, true
+	}
 	return Outcome{}, false
 }
 

@@ -16,7 +16,10 @@ var PAL101 = &analysis.Analyzer{
 		What: "A Pallas TPU kernel that talks to other devices (remote DMA, remote semaphore signal, " +
 			"lax.axis_index on a mesh axis) is called on a path from a concrete entry point (module top level, " +
 			"`if __name__ == \"__main__\":`, a test, a pmap) with no fully manual jax.shard_map around it. " +
-			"A communicating kernel whose function has no caller in the workspace gets an info-level hint instead.",
+			"A communicating kernel whose function has no caller in the workspace gets an info-level hint instead. " +
+			"Before JAX 0.4.33 a kernel whose only lax.axis_index on a mesh axis is in a BlockSpec index_map is reported " +
+			"inside shard_map too: Pallas then looked for communication in the kernel body alone and lowered without " +
+			"the device mesh (AttributeError on `mesh_shape`).",
 		Why: "JAX fails at trace or lowering time, on the TPU slice, with the first of: " +
 			"\"NameError: Found an unbound axis name\", \"Cannot use communication in pallas_call without shard_map.\", " +
 			"\"Mosaic kernels cannot be automatically partitioned. Please wrap the call in a shard_map.\" or, " +
@@ -80,6 +83,19 @@ func runPAL101(p *analysis.Pass) {
 			}))
 			continue
 		}
+		if r, o, ok := indexMapReach(p.Version, kc); ok {
+			o, first := firstError(p, kc, r, o)
+			p.Report(targeted(p, t, analysis.Diagnostic{
+				Location: kc.Site,
+				Message: fmt.Sprintf("kernel `%s` calls lax.axis_index on a mesh axis only in a BlockSpec index_map%s: "+
+					"before JAX 0.4.33 Pallas looks for communication in the kernel body alone, so it lowers the kernel "+
+					"without the device mesh even inside the shard_map; %s%s: %s",
+					kc.Kernel, suffix(where(r)), fails(p, t), first, quoteError(o)),
+				Related: append(opsRelated(kc), pathRelated(r)...),
+				Detail:  detail(p, o), JAXError: jaxError(o),
+			}))
+			continue
+		}
 		if r, ok := onlyUnknown(kc); ok && r.Library {
 			p.Report(analysis.Diagnostic{
 				Location: kc.Site, Severity: analysis.SeverityInfo,
@@ -106,6 +122,23 @@ func failingReach(v lowering.Version, kc *analysis.KernelCall) (analysis.Reach, 
 		case lowering.CtxEagerSingle, lowering.CtxJitMulti, lowering.CtxPmap:
 			o := lowering.Predict(v, reachContext(kc, r), kc.Effects)
 			if o.Fails {
+				return r, o, true
+			}
+		}
+	}
+	return analysis.Reach{}, lowering.Outcome{}, false
+}
+
+// indexMapReach returns a shard_map context in which the kernel's index
+// map axis_index fails for want of the mesh (lowering.IndexMapAxisUnseen).
+func indexMapReach(v lowering.Version, kc *analysis.KernelCall) (analysis.Reach, lowering.Outcome, bool) {
+	if !lowering.IndexMapAxisUnseen(v, kc.Effects) {
+		return analysis.Reach{}, lowering.Outcome{}, false
+	}
+	for _, r := range kc.Reaches {
+		switch r.Kind {
+		case lowering.CtxShardMapFull, lowering.CtxShardMapPartial:
+			if o := lowering.Predict(v, reachContext(kc, r), kc.Effects); o.Fails && o.Layer == lowering.LayerPallasLowering {
 				return r, o, true
 			}
 		}
