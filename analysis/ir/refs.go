@@ -184,6 +184,22 @@ func (rc *refCollector) imports(imp *Import) {
 	}
 }
 
+// isPartial reports whether e names functools.partial.
+func isPartial(sc *refScope, e *Expr) bool {
+	switch e.Kind {
+	case ExName:
+		q, ok := sc.resolve(e.Name)
+		return ok && q == "functools.partial"
+	case ExAttr:
+		if e.Name != "partial" || e.X == nil || e.X.Kind != ExName {
+			return false
+		}
+		q, ok := sc.resolve(e.X.Name)
+		return ok && q == "functools"
+	}
+	return false
+}
+
 // qualOf resolves a name or attribute chain; ok is false for anything that
 // is not rooted in an import.
 //
@@ -218,7 +234,13 @@ func (rc *refCollector) expr(sc *refScope, e *Expr) {
 			rc.out = append(rc.out, APIRef{Kind: RefExpr, Qual: q, Span: e.Span, Root: root})
 		}
 	case ExCall:
-		if q, _, ok := qualOf(sc, e.X); ok && strings.HasPrefix(q, "jax") {
+		q, _, ok := qualOf(sc, e.X)
+		if !ok && isPartial(sc, e.X) && len(e.Args) > 0 {
+			// functools.partial(pl.kernel, out_shape=...): the keywords
+			// are the wrapped callee's.
+			q, _, ok = qualOf(sc, e.Args[0])
+		}
+		if ok && strings.HasPrefix(q, "jax") {
 			for _, kw := range e.Kw {
 				if kw.Name != "" {
 					rc.out = append(rc.out, APIRef{Kind: RefKeyword, Qual: q, Span: kw.NameSpan, Keyword: kw.Name, Call: e})
