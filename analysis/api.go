@@ -435,13 +435,16 @@ type vConfigSet struct {
 
 func (*vConfigSet) isValue() {}
 
-// pmapLegacy reports whether the running entry turned jax_pmap_shmap_merge
-// off (a literal False) by now.
-func (in *interp) pmapLegacy() bool {
+// pmapMerge reports whether the running entry set jax_pmap_shmap_merge
+// to a literal False (legacy) or True (merged) by now.
+func (in *interp) pmapMerge() (legacy, merged bool) {
 	set, ok := in.config[lowering.PmapMergeOption].(*vConfigSet)
 	if !ok || set.Entry != in.h.entryNo {
-		return false
+		return false, false
 	}
 	c, ok := set.V.(*vConst)
-	return ok && c.C.Kind == ir.ConstBool && !c.C.B
+	if !ok || c.C.Kind != ir.ConstBool {
+		return false, false
+	}
+	return !c.C.B, c.C.B
 }

@@ -73,6 +73,8 @@ type spmdCtx struct {
 	// PmapLegacy: a pmap context entered while the program had turned
 	// jax_pmap_shmap_merge off (lowering.Context.PmapLegacy).
 	PmapLegacy bool
+	// PmapMerged: likewise, turned on (before 0.8.0 pmap is then a shard_map).
+	PmapMerged bool
 	// cachedKey caches key(); contexts are copied before they are changed, and
 	// every such copy clears it.
 	cachedKey string
@@ -122,7 +124,7 @@ func (c *spmdCtx) key() string {
 	b.WriteString(strings.Join(c.Manual, ","))
 	b.WriteByte('|')
 	b.WriteString(strings.Join(c.MeshAxes, ","))
-	for _, f := range []bool{c.AllManual, !c.Multi.empty(), c.Mesh != nil, c.MeshLegacy, c.TraceOnly, c.BoundAny, c.Traced, c.ExpectRaise, c.ExplicitSharded, c.PmapLegacy} {
+	for _, f := range []bool{c.AllManual, !c.Multi.empty(), c.Mesh != nil, c.MeshLegacy, c.TraceOnly, c.BoundAny, c.Traced, c.ExpectRaise, c.ExplicitSharded, c.PmapLegacy, c.PmapMerged} {
 		if f {
 			b.WriteByte('1')
 		} else {

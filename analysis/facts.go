@@ -98,8 +98,9 @@ type Reach struct {
 	// (jit(f).trace, jax.make_jaxpr, jax.eval_shape): nothing is lowered,
 	// so only trace-time errors can be raised.
 	TraceOnly bool
-	// PmapLegacy: a pmap reach while jax_pmap_shmap_merge was off.
-	PmapLegacy bool
+	// PmapLegacy, PmapMerged: a pmap reach while jax_pmap_shmap_merge was
+	// set off, or on.
+	PmapLegacy, PmapMerged bool
 	// Multi is the multi-device evidence, for PAL103.
 	Multi string
 	// Missing lists mesh axes left non-manual (PAL102).
@@ -137,7 +138,7 @@ type Reach struct {
 
 // Context is the lowering context of the reach, for lowering.Predict.
 func (r Reach) Context() lowering.Context {
-	return lowering.Context{Kind: r.Kind, ExplicitMesh: r.ExplicitMesh, TraceOnly: r.TraceOnly, PmapLegacy: r.PmapLegacy,
+	return lowering.Context{Kind: r.Kind, ExplicitMesh: r.ExplicitMesh, TraceOnly: r.TraceOnly, PmapLegacy: r.PmapLegacy, PmapMerged: r.PmapMerged,
 		InnerPartial: len(r.InnerMissing) > 0}
 }
 

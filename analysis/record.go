@@ -155,7 +155,7 @@ func (in *interp) reach() *reachState {
 	r := &rs.r
 	r.Bound, r.BoundAny = c.Bound, c.BoundAny
 	r.TraceOnly = c.TraceOnly
-	r.PmapLegacy = c.PmapLegacy
+	r.PmapLegacy, r.PmapMerged = c.PmapLegacy, c.PmapMerged
 	switch c.Kind {
 	case ctxPlain:
 		r.Kind = lowering.CtxEagerSingle

@@ -48,8 +48,9 @@ type Context struct {
 	TraceOnly bool
 	// PmapLegacy: the program sets jax_pmap_shmap_merge to False before a
 	// pmap call, so pmap keeps its legacy replica context where the option
-	// exists (PmapMergeOption).
-	PmapLegacy bool
+	// exists (PmapMergeOption); PmapMerged: it sets it to True, so pmap is
+	// jit over a fully manual shard_map before 0.8.0 too.
+	PmapLegacy, PmapMerged bool
 	// InnerPartial: a shard_map body whose manual axes cover the mesh only
 	// together with the shard_maps around it; the innermost alone leaves
 	// some axes automatic. Before nestedManualVersion Mosaic's
@@ -80,8 +81,14 @@ var pmapMergeRemoved = V(0, 10, 0)
 // 0.8.0 a pmap body is a fully manual shard_map, unless the program turned
 // jax_pmap_shmap_merge off while the option still existed.
 func (c Context) Effective(v Version) Context {
-	if c.Kind == CtxPmap && v.AtLeast(pmapMergeVersion) && !(c.PmapLegacy && !v.AtLeast(pmapMergeRemoved)) {
-		c.Kind = CtxShardMapFull
+	if c.Kind == CtxPmap {
+		merged := v.AtLeast(pmapMergeVersion)
+		if !v.AtLeast(pmapMergeRemoved) && (c.PmapLegacy || c.PmapMerged) {
+			merged = c.PmapMerged
+		}
+		if merged {
+			c.Kind = CtxShardMapFull
+		}
 	}
 	if c.Kind == CtxShardMapFull && c.InnerPartial && !v.AtLeast(nestedManualVersion) {
 		c.Kind = CtxShardMapPartial

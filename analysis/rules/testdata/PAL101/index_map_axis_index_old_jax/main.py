@@ -18,7 +18,7 @@ def kernel(x_ref, o_ref):
 
 def step(x):
     spec = pl.BlockSpec(block_shape=x.shape, index_map=lambda i: (i + lax.axis_index("x") * 0, 0))
-    return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), grid=(1,), in_specs=[spec])(x)  # want: PAL101 "only in a BlockSpec index_map.*AttributeError: 'NoneType' object has no attribute 'mesh_shape'"
+    return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), grid=(1,), in_specs=[spec], out_specs=pl.BlockSpec(block_shape=x.shape, index_map=lambda i: (i, 0)))(x)  # want: PAL101 "only in a BlockSpec index_map.*AttributeError: 'NoneType' object has no attribute 'mesh_shape'"
 
 
 mesh = Mesh(np.array(jax.devices()), ("x",))

@@ -1,4 +1,4 @@
-# pmap(f).lower(x) and pmap(f).trace(x).lower() lower f as a call would:
+# pmap(f).lower(x) lowers f as a call would:
 # before 0.8 in the legacy replica context, where a communicating kernel
 # fails; a local kernel lowers there.
 import jax
@@ -26,4 +26,4 @@ def g(x):
 
 x = jnp.ones((8, 8, 128))
 jax.pmap(f, axis_name="x").lower(x)
-jax.pmap(g, axis_name="x").trace(x).lower()
+jax.pmap(g, axis_name="x").lower(x)
