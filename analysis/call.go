@@ -105,7 +105,7 @@ func (in *interp) call(fn value, a args, site *ir.Expr) value {
 	case *vParamTest:
 		return in.callParamTest(f, a, site)
 	case *vPmapped:
-		c := &spmdCtx{Kind: ctxPmap, Mesh: in.cur.Mesh, TraceOnly: in.cur.TraceOnly, }
+		c := &spmdCtx{Kind: ctxPmap, Mesh: in.cur.Mesh, TraceOnly: in.cur.TraceOnly}
 		c.PmapLegacy, c.PmapMerged = in.pmapMerge()
 		if in.cur.Kind == ctxUnknown || in.cur.Kind == ctxKernel {
 			c.Kind = in.cur.Kind
