@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/pallas-ls/pallas-ls/analysis/ir"
@@ -95,4 +96,70 @@ func knownShape(s *vSeq) ([]int, bool) {
 		out = append(out, int(n))
 	}
 	return out, true
+}
+
+// outStructs lists the ShapeDtypeStruct calls of a kernel's outputs.
+func outStructs(k *kernelDecl) []ShapeStruct {
+	kw := "out_shape"
+	if k.Entry == "kernel" {
+		kw = "out_type"
+	}
+	if s, ok := k.Out.(*vSeq); ok {
+		if _, ok := trustedSeq(s, argExpr(k.Site, 1, kw)); !ok {
+			return nil
+		}
+		var out []ShapeStruct
+		for _, it := range s.Items {
+			out = append(out, shapeStructs(it, 2)...)
+		}
+		return out
+	}
+	return shapeStructs(k.Out, 2)
+}
+
+// shapeStructs lists the jax.ShapeDtypeStruct calls of a value: the value
+// itself, or the items of a tuple (nested up to depth); lists nested in it
+// are not trusted (something may have appended to them).
+func shapeStructs(v value, depth int) []ShapeStruct {
+	switch v := v.(type) {
+	case *vExtCall:
+		if canonicalArrayAPI(v.Qual) != "jax.ShapeDtypeStruct" || v.File == nil || v.Site == nil {
+			return nil
+		}
+		return []ShapeStruct{shapeStruct(v)}
+	case *vSeq:
+		if depth == 0 || v.List {
+			return nil
+		}
+		var out []ShapeStruct
+		for _, it := range v.Items {
+			out = append(out, shapeStructs(it, depth-1)...)
+		}
+		return out
+	}
+	return nil
+}
+
+// shapeStruct renders one ShapeDtypeStruct call: the keywords its value
+// holds (partial bindings too), less those the call spells as None.
+func shapeStruct(c *vExtCall) ShapeStruct {
+	s := ShapeStruct{Location: Locate(c.File, c.Site.Span)}
+	none := map[string]bool{}
+	if c.Site.Kind == ir.ExCall {
+		for _, kw := range c.Site.Kw {
+			switch {
+			case kw.Name == "":
+				s.Splat = true
+			case kw.Value != nil && kw.Value.Kind == ir.ExConst && kw.Value.Const != nil && kw.Value.Const.Kind == ir.ConstNone:
+				none[kw.Name] = true
+			}
+		}
+	}
+	for name := range c.Kw {
+		if !none[name] {
+			s.Keywords = append(s.Keywords, name)
+		}
+	}
+	sort.Strings(s.Keywords)
+	return s
 }

@@ -14,6 +14,7 @@ type KernelCall struct {
 	Site    Location // the call expression JAX would ask to wrap
 	Kernel  string   // the kernel function's name
 	Entry   string   // "pallas_call", "kernel" or "core_map"
+	API     string   // the entry's qualified name: "jax.experimental.pallas.kernel", ...
 	Backend lowering.Backend
 	Effects lowering.Effects
 	// Ops are the kernel's communicating operations.
@@ -39,6 +40,10 @@ type KernelCall struct {
 	// OutArity is the number of outputs when out_shape is a literal
 	// sequence (0: one output, or unknown).
 	OutArity int
+	// OutStructs are the jax.ShapeDtypeStruct calls among the declared
+	// outputs (pallas_call's out_shape, pl.kernel's out_type: one struct,
+	// or a literal tuple of them), in pytree order; others are left out.
+	OutStructs []ShapeStruct
 	// Lowering is the kernel's lowering configuration: compiler params,
 	// platform markers, barrier use (kconfig.go).
 	Lowering LoweringConfig
@@ -46,6 +51,15 @@ type KernelCall struct {
 	// core_map); BodyCalls are the external calls its body makes.
 	Config    *KernelConfig
 	BodyCalls []BodyCall
+}
+
+// ShapeStruct is a jax.ShapeDtypeStruct(...) call, for PAL105.
+type ShapeStruct struct {
+	Location // the call
+	// Keywords are the keywords it is given, but those given a literal None.
+	Keywords []string
+	// Splat: it spreads **kwargs, so its keywords are not all known.
+	Splat bool
 }
 
 // UnboundCollective is a JAX collective (lax.psum, ppermute, all_gather,
@@ -98,6 +112,10 @@ type Reach struct {
 	// (jit(f).trace, jax.make_jaxpr, jax.eval_shape): nothing is lowered,
 	// so only trace-time errors can be raised.
 	TraceOnly bool
+	// CheckVMA is set when the call is traced with check_vma on: the
+	// innermost shard_map is jax.shard_map with check_vma True (the
+	// default), the old shard_map with check_rep True, or jax.smap (PAL105).
+	CheckVMA bool
 	// Multi is the multi-device evidence, for PAL103.
 	Multi string
 	// Missing lists mesh axes left non-manual (PAL102).

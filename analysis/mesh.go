@@ -17,6 +17,7 @@ func (in *interp) shardMap(api lowering.API, a args, site *ir.Expr) value {
 	if len(rest) > 0 {
 		rest = rest[1:]
 	}
+	sp.CheckVMA = checkVMA(api, a)
 	if api.Role == lowering.RoleSmap {
 		sp.UsesContextMesh = true
 		if names, ok := strList(a.kw["axis_name"]); ok {
@@ -55,6 +56,35 @@ func (in *interp) shardMap(api lowering.API, a args, site *ir.Expr) value {
 		return &vShardMapFactory{Spec: sp}
 	}
 	return &vShardMapped{Fn: fn, Spec: sp}
+}
+
+// checkVMA reads whether the shard_map traces its body with check_vma on
+// (lowering/vma.go): jax.shard_map's check_vma= and the old shard_map's
+// check_rep= (fifth positional) default to True; jax.smap always is.
+func checkVMA(api lowering.API, a args) vmaCheck {
+	if api.Role == lowering.RoleSmap {
+		return vmaOn
+	}
+	v, ok := a.kw["check_vma"]
+	if api.Name == "jax.experimental.shard_map.shard_map" {
+		v, ok = a.kw["check_rep"]
+		if !ok && len(a.pos) > 4 {
+			v, ok = a.pos[4], true
+		}
+	}
+	switch {
+	case !ok && !a.opaque:
+		return vmaOn
+	case !ok:
+		return vmaUnknown
+	}
+	if c, isConst := v.(*vConst); isConst && c.C.Kind == ir.ConstBool {
+		if c.C.B {
+			return vmaOn
+		}
+		return vmaOff
+	}
+	return vmaUnknown
 }
 
 func isNone(v value) bool {
