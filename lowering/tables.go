@@ -222,6 +222,8 @@ func meshAPIs() []API {
 			Deprecated: V(0, 6, 0), Removed: V(0, 7, 0), ReplacedBy: "jax.sharding.NamedSharding",
 			Note: "deprecated in 0.6.0 and removed in 0.7.0"},
 		{Name: "jax.lax.with_sharding_constraint", Role: RoleShardingEvidence},
+		{Name: "jax.sharding.ManualAxisType", Since: V(0, 10, 0),
+			Note: "ShapeDtypeStruct(manual_axis_type=) takes one (jax/sharding.py exports it since 0.10.0)"},
 		{Name: "jax.device_put", Role: RoleShardingEvidence,
 			Note: "multi-device evidence only with a sharding argument"},
 	}

@@ -15,8 +15,11 @@ package lowering
 // whose vma (manual_axis_type since 0.10.0) is None raises; an array, a
 // ShapedArray or a struct that gives the keyword does not.
 
-// KernelEntryQual is pl.kernel's qualified name.
-const KernelEntryQual = pl + "kernel"
+// The kernel entries' qualified names.
+const (
+	PallasCallQual  = pl + "pallas_call"
+	KernelEntryQual = pl + "kernel"
+)
 
 // OutVMACheckSince is the first release with the check (pallas_call).
 var OutVMACheckSince = V(0, 6, 2)
@@ -46,7 +49,7 @@ func OutVMAKeyword(v Version) string {
 // check_vma off around pl.kernel (0.12) or builds outputs through core_map.
 func OutVMAChecked(v Version, api string) bool {
 	switch api {
-	case pl + "pallas_call":
+	case PallasCallQual:
 		return v.AtLeast(OutVMACheckSince)
 	case KernelEntryQual:
 		return v.AtLeast(KernelOutVMACheckSince)
@@ -66,4 +69,31 @@ func OutVMAMissing(v Version) Outcome {
 		where = "jax/_src/pallas/pallas_call.py (_convert_out_shape_to_aval)"
 	}
 	return Outcome{Fails: true, Layer: LayerTrace, Error: "ValueError", Message: msg, Where: where}
+}
+
+// RepRuleMissingUntil is the first release whose shard_map check does not
+// reject pallas_call: through 0.6.0, jax.experimental.shard_map.shard_map
+// with check_rep=True (the default) checks the replication of every
+// primitive of the staged body, and pallas_call has no rule
+// (_rule_missing, jax/experimental/shard_map.py). 0.6.1 moved shard_map to
+// jax/_src/shard_map.py and checks vma instead, and the out_shape check
+// above arrived in 0.6.2.
+var RepRuleMissingUntil = V(0, 6, 1)
+
+// RepRuleMissing is the trace-time error of a pallas_call in a staged
+// (jitted) shard_map body with check_rep=True before 0.6.1; ok is false
+// from 0.6.1 on. The issue link moved from google/jax to jax-ml/jax in
+// 0.4.34.
+func RepRuleMissing(v Version) (Outcome, bool) {
+	if !v.Less(RepRuleMissingUntil) {
+		return Outcome{}, false
+	}
+	repo := "jax-ml/jax"
+	if v.Less(V(0, 4, 34)) {
+		repo = "google/jax"
+	}
+	return Outcome{Fails: true, Layer: LayerTrace, Error: "NotImplementedError",
+		Message: "No replication rule for pallas_call. As a workaround, pass the `check_rep=False` argument to " +
+			"`shard_map`. To get this fixed, open an issue at https://github.com/" + repo + "/issues",
+		Where: "jax/experimental/shard_map.py (_rule_missing)"}, true
 }

@@ -22,17 +22,21 @@ var PAL105 = &analysis.Analyzer{
 			"jax.experimental.shard_map.shard_map with check_rep=True (the default) or jax.smap, and its out_shape " +
 			"(out_type) holds a jax.ShapeDtypeStruct built without vma= (manual_axis_type= from 0.10.0). " +
 			"An out_shape given as an array (out_shape=x), a struct that passes the keyword, check_vma=False, " +
-			"jax.pmap (which turns the check off) and a check_vma that is not a literal are not reported.",
+			"jax.pmap (which turns the check off) and a check_vma that is not a literal are not reported. " +
+			"Before JAX 0.6.1 it reports any pallas_call in a jitted jax.experimental.shard_map.shard_map body " +
+			"with check_rep=True, whatever its out_shape.",
 		Why: "Under check_vma JAX must know which mesh axes each output varies over, and a plain ShapeDtypeStruct " +
 			"does not say: tracing fails with \"ValueError: When `check_vma=True` on `jax.shard_map`, `vma` on " +
 			"`jax.ShapeDtypeStruct` must not be `None`. ...\" (`manual_axis_type` from JAX 0.10.0), before the " +
-			"kernel body is traced.",
+			"kernel body is traced. Before 0.6.1 the old shard_map's replication check knew no pallas_call: " +
+			"\"NotImplementedError: No replication rule for pallas_call. As a workaround, pass the `check_rep=False` " +
+			"argument to `shard_map`. ...\"",
 		Example: "jax.shard_map(step, mesh=mesh, in_specs=P(\"x\"), out_specs=P(\"x\"))(x)",
 		Fixed:   "jax.shard_map(step, mesh=mesh, in_specs=P(\"x\"), out_specs=P(\"x\"), check_vma=False)(x)",
 		FixSafety: "Turning check_vma off also turns off JAX's replication checks for the whole body; passing " +
 			"vma= (manual_axis_type=) with the axes the output varies over, e.g. jax.typeof(x).vma, keeps them. " +
-			"The fix offered sets check_vma=False and is unsafe.",
-		Since: "0.3.0",
+			"The fix offered sets check_vma=False (check_rep=False) and is unsafe.",
+		Since: "0.2.0",
 		Scaffold: `import jax
 from jax.experimental import pallas as pl
 from jax.sharding import PartitionSpec as P
@@ -55,6 +59,13 @@ x = jax.numpy.ones((64, 128))
 
 func runPAL105(p *analysis.Pass) {
 	for _, kc := range p.KernelCalls {
+		if o, ok := lowering.RepRuleMissing(p.Version); ok {
+			if r, ok := vmaReach(kc, true); ok && kc.API == lowering.PallasCallQual && r.SMCall != nil && callsAPI(r.SMFile, r.SMCall.X, oldShardMap) {
+				reportPAL105(p, kc, r, kc.Site, o, fmt.Sprintf("kernel `%s` is called inside a shard_map with check_rep on, which has no replication rule for pallas_call before JAX %s",
+					kc.Kernel, lowering.RepRuleMissingUntil))
+			}
+			continue
+		}
 		if !lowering.OutVMAChecked(p.Version, kc.API) {
 			continue
 		}
@@ -62,29 +73,29 @@ func runPAL105(p *analysis.Pass) {
 		if !ok || kc.API == lowering.KernelEntryQual && !declaredAtCall(kc) {
 			continue
 		}
-		r, ok := vmaReach(kc)
-		if !ok {
-			continue
+		if r, ok := vmaReach(kc, false); ok {
+			reportPAL105(p, kc, r, s.Location, lowering.OutVMAMissing(p.Version), fmt.Sprintf("kernel `%s` declares its output as a jax.ShapeDtypeStruct without %s= and is traced inside a shard_map with check_vma on",
+				kc.Kernel, lowering.OutVMAKeyword(p.Version)))
 		}
-		o := lowering.OutVMAMissing(p.Version)
-		kw := lowering.OutVMAKeyword(p.Version)
-		related := []analysis.Related{}
-		if r.ShardMap != nil {
-			related = append(related, analysis.Related{Location: *r.ShardMap, Message: "traced here with check_vma on"})
-		}
-		related = append(related, pathRelated(r)...)
-		d := analysis.Diagnostic{
-			Location: s.Location,
-			Message: fmt.Sprintf("kernel `%s` declares its output as a jax.ShapeDtypeStruct without %s= and is traced inside a shard_map with check_vma on%s; with %s this fails: %s",
-				kc.Kernel, kw, suffix(where(r)), version(p), quoteError(o)),
-			Related: related,
-			Detail:  detail(p, o), JAXError: jaxError(o),
-		}
-		if fix, ok := checkVMAOffFix(r); ok {
-			d.Fixes = append(d.Fixes, fix)
-		}
-		p.Report(d)
 	}
+}
+
+func reportPAL105(p *analysis.Pass, kc *analysis.KernelCall, r analysis.Reach, at analysis.Location, o lowering.Outcome, what string) {
+	related := []analysis.Related{}
+	if r.ShardMap != nil {
+		related = append(related, analysis.Related{Location: *r.ShardMap, Message: "this shard_map traces its body with the check on"})
+	}
+	related = append(related, pathRelated(r)...)
+	d := analysis.Diagnostic{
+		Location: at,
+		Message:  fmt.Sprintf("%s%s; with %s this fails: %s", what, suffix(where(r)), version(p), quoteError(o)),
+		Related:  related,
+		Detail:   detail(p, o), JAXError: jaxError(o),
+	}
+	if fix, ok := checkOffFix(r); ok {
+		d.Fixes = append(d.Fixes, fix)
+	}
+	p.Report(d)
 }
 
 // bareStruct is the first output struct that gives neither vma= nor
@@ -106,51 +117,70 @@ func declaredAtCall(kc *analysis.KernelCall) bool {
 	return c != nil && c.X != nil && kc.Decl.File == kc.Site.File && kc.Decl.Span == c.X.Span
 }
 
-// vmaReach is the first context that traces the call with check_vma on.
-func vmaReach(kc *analysis.KernelCall) (analysis.Reach, bool) {
+// vmaReach is the first context that traces the call with check_vma on;
+// staged: inside a jit (the replication check of old releases runs on the
+// staged body; eagerly the kernel runs first).
+func vmaReach(kc *analysis.KernelCall, staged bool) (analysis.Reach, bool) {
 	for _, r := range kc.Reaches {
-		if r.CheckVMA {
+		if r.CheckVMA && (!staged || r.Jit != "") {
 			return r, true
 		}
 	}
 	return analysis.Reach{}, false
 }
 
-// checkVMAOffFix sets check_vma=False on the jax.shard_map call that
-// turns the check on: unsafe, since it drops the body's replication checks.
-func checkVMAOffFix(r analysis.Reach) (analysis.SuggestedFix, bool) {
+// checkOffFix sets check_vma=False (check_rep=False on the old
+// shard_map) on the shard_map call that turns the check on: unsafe, since
+// it drops the body's replication checks.
+func checkOffFix(r analysis.Reach) (analysis.SuggestedFix, bool) {
 	s, call := r.SMFile, r.SMCall
-	if s == nil || call == nil || call.Kind != ir.ExCall || call.X == nil || !callsAPI(s, call.X, "jax.shard_map") {
+	if s == nil || call == nil || call.Kind != ir.ExCall || call.X == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	kw := "check_vma"
+	switch {
+	case callsAPI(s, call.X, oldShardMap):
+		kw = "check_rep"
+		if len(call.Args) > 4 {
+			return fixEdit(analysis.Edit(s, call.Args[4].Span, "False"), kw)
+		}
+	case !callsAPI(s, call.X, "jax.shard_map"):
 		return analysis.SuggestedFix{}, false
 	}
 	end := -1
 	for _, a := range call.Args {
-		end = max(end, a.Span.End)
-	}
-	var edit *analysis.TextEdit
-	for _, kw := range call.Kw {
-		switch kw.Name {
-		case "":
-			return analysis.SuggestedFix{}, false // **kwargs may hold check_vma
-		case "check_vma":
-			e := analysis.Edit(s, kw.Value.Span, "False")
-			edit = &e
-		}
-		end = max(end, kw.Value.Span.End)
-	}
-	if edit == nil {
-		if end < 0 {
+		if a.Kind == ir.ExStarred {
 			return analysis.SuggestedFix{}, false
 		}
-		e := analysis.Edit(s, pp.Span{Start: end, End: end}, ", check_vma=False")
-		edit = &e
+		end = max(end, a.Span.End)
 	}
-	return analysis.SuggestedFix{Title: "Set check_vma=False on the shard_map (unsafe: drops its replication checks)",
-		Applicability: analysis.Unsafe, Edits: []analysis.TextEdit{*edit}}, true
+	for _, k := range call.Kw {
+		switch k.Name {
+		case "":
+			return analysis.SuggestedFix{}, false // **kwargs may hold the flag
+		case kw:
+			return fixEdit(analysis.Edit(s, k.Value.Span, "False"), kw)
+		}
+		end = max(end, k.Value.Span.End)
+	}
+	if end < 0 {
+		return analysis.SuggestedFix{}, false
+	}
+	return fixEdit(analysis.Edit(s, pp.Span{Start: end, End: end}, ", "+kw+"=False"), kw)
 }
+
+func fixEdit(e analysis.TextEdit, kw string) (analysis.SuggestedFix, bool) {
+	return analysis.SuggestedFix{Title: "Set " + kw + "=False on the shard_map (unsafe: drops its replication checks)",
+		Applicability: analysis.Unsafe, Edits: []analysis.TextEdit{e}}, true
+}
+
+const oldShardMap = "jax.experimental.shard_map.shard_map"
 
 // callsAPI reports whether the callee expression e resolves to api.
 func callsAPI(s *ir.Summary, e *ir.Expr, api string) bool {
+	if s == nil || e == nil {
+		return false
+	}
 	for _, r := range s.Refs {
 		if r.Kind == ir.RefExpr && r.Span == e.Span {
 			a, ok := lowering.Lookup(r.Qual)
