@@ -60,17 +60,22 @@ func (in *interp) shardMap(api lowering.API, a args, site *ir.Expr) value {
 
 // checkVMA reads whether the shard_map traces its body with check_vma on
 // (lowering/vma.go): jax.shard_map's check_vma= and the old shard_map's
-// check_rep= (fifth positional) default to True; jax.smap always is.
+// check_rep= (fifth positional) default to True; jax.smap always is. The
+// other API's keyword is a TypeError before any tracing: unknown.
 func checkVMA(api lowering.API, a args) vmaCheck {
 	if api.Role == lowering.RoleSmap {
 		return vmaOn
 	}
-	v, ok := a.kw["check_vma"]
+	kw, other := "check_vma", "check_rep"
 	if api.Name == "jax.experimental.shard_map.shard_map" {
-		v, ok = a.kw["check_rep"]
-		if !ok && len(a.pos) > 4 {
-			v, ok = a.pos[4], true
-		}
+		kw, other = other, kw
+	}
+	if _, bad := a.kw[other]; bad {
+		return vmaUnknown
+	}
+	v, ok := a.kw[kw]
+	if !ok && kw == "check_rep" && len(a.pos) > 4 {
+		v, ok = a.pos[4], true
 	}
 	switch {
 	case !ok && !a.opaque:

@@ -81,13 +81,24 @@ func MissingError(kind MissingKind, qual, keyword string) (typ, msg string, ok b
 			return "ImportError", "cannot import name '" + name + "' from '" + owner + "' ({path})", true
 		}
 	case MissingKeyword:
-		// A function's own name; a class (ShapeDtypeStruct) words it
-		// through __init__ or __new__, which the tables do not record.
+		// A function's own name; a class words it through __init__ or
+		// __new__, known only for the classes classInit lists.
+		if init, ok := classInit[qual]; ok {
+			return "TypeError", init + "() got an unexpected keyword argument '" + keyword + "'", true
+		}
 		if name != "" && !unicode.IsUpper(rune(name[0])) {
 			return "TypeError", name + "() got an unexpected keyword argument '" + keyword + "'", true
 		}
 	}
 	return "", "", false
+}
+
+// classInit names the method that takes a class's keywords, as Python 3.10+
+// words it (its __qualname__): ShapeDtypeStruct's is a plain __init__ in
+// every release (the oracle records "ShapeDtypeStruct.__init__() got an
+// unexpected keyword argument 'vma'" on 0.10.2-0.12).
+var classInit = map[string]string{
+	"jax.ShapeDtypeStruct": "ShapeDtypeStruct.__init__",
 }
 
 // MissingKind is how a program reaches a name.
