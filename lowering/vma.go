@@ -74,14 +74,14 @@ func OutVMAMissing(v Version) Outcome {
 // RepRuleMissingUntil is the first release whose shard_map check does not
 // reject pallas_call: through 0.6.0, jax.experimental.shard_map.shard_map
 // with check_rep=True (the default) checks the replication of every
-// primitive of the staged body, and pallas_call has no rule
+// primitive of the body, and pallas_call has no rule
 // (_rule_missing, jax/experimental/shard_map.py). 0.6.1 moved shard_map to
 // jax/_src/shard_map.py and checks vma instead, and the out_shape check
 // above arrived in 0.6.2.
 var RepRuleMissingUntil = V(0, 6, 1)
 
-// RepRuleMissing is the trace-time error of a pallas_call in a staged
-// (jitted) shard_map body with check_rep=True before 0.6.1; ok is false
+// RepRuleMissing is the error of a pallas_call in a shard_map body with
+// check_rep=True before 0.6.1 (staged or eager: both check every primitive); ok is false
 // from 0.6.1 on. The issue link moved from google/jax to jax-ml/jax in
 // 0.4.34.
 func RepRuleMissing(v Version) (Outcome, bool) {

@@ -23,7 +23,7 @@ var PAL105 = &analysis.Analyzer{
 			"(out_type) holds a jax.ShapeDtypeStruct built without vma= (manual_axis_type= from 0.10.0). " +
 			"An out_shape given as an array (out_shape=x), a struct that passes the keyword, check_vma=False, " +
 			"jax.pmap (which turns the check off) and a check_vma that is not a literal are not reported. " +
-			"Before JAX 0.6.1 it reports any pallas_call in a jitted jax.experimental.shard_map.shard_map body " +
+			"Before JAX 0.6.1 it reports any pallas_call in a jax.experimental.shard_map.shard_map body " +
 			"with check_rep=True, whatever its out_shape.",
 		Why: "Under check_vma JAX must know which mesh axes each output varies over, and a plain ShapeDtypeStruct " +
 			"does not say: tracing fails with \"ValueError: When `check_vma=True` on `jax.shard_map`, `vma` on " +
@@ -60,7 +60,7 @@ x = jax.numpy.ones((64, 128))
 func runPAL105(p *analysis.Pass) {
 	for _, kc := range p.KernelCalls {
 		if o, ok := lowering.RepRuleMissing(p.Version); ok {
-			if r, ok := vmaReach(kc, true); ok && kc.API == lowering.PallasCallQual && r.SMCall != nil && callsAPI(r.SMFile, r.SMCall.X, oldShardMap) {
+			if r, ok := vmaReach(kc); ok && kc.API == lowering.PallasCallQual && r.SMCall != nil && callsAPI(r.SMFile, r.SMCall.X, oldShardMap) {
 				reportPAL105(p, kc, r, kc.Site, o, fmt.Sprintf("kernel `%s` is called inside a shard_map with check_rep on, which has no replication rule for pallas_call before JAX %s",
 					kc.Kernel, lowering.RepRuleMissingUntil))
 			}
@@ -73,7 +73,7 @@ func runPAL105(p *analysis.Pass) {
 		if !ok || kc.API == lowering.KernelEntryQual && !declaredAtCall(kc) {
 			continue
 		}
-		if r, ok := vmaReach(kc, false); ok {
+		if r, ok := vmaReach(kc); ok {
 			reportPAL105(p, kc, r, s.Location, lowering.OutVMAMissing(p.Version), fmt.Sprintf("kernel `%s` declares its output as a jax.ShapeDtypeStruct without %s= and is traced inside a shard_map with check_vma on",
 				kc.Kernel, lowering.OutVMAKeyword(p.Version)))
 		}
@@ -117,12 +117,11 @@ func declaredAtCall(kc *analysis.KernelCall) bool {
 	return c != nil && c.X != nil && kc.Decl.File == kc.Site.File && kc.Decl.Span == c.X.Span
 }
 
-// vmaReach is the first context that traces the call with check_vma on;
-// staged: inside a jit (the replication check of old releases runs on the
-// staged body; eagerly the kernel runs first).
-func vmaReach(kc *analysis.KernelCall, staged bool) (analysis.Reach, bool) {
+// vmaReach is the first context that traces the call with check_vma on
+// (jitted or eager: the oracle records both failing).
+func vmaReach(kc *analysis.KernelCall) (analysis.Reach, bool) {
 	for _, r := range kc.Reaches {
-		if r.CheckVMA && (!staged || r.Jit != "") {
+		if r.CheckVMA {
 			return r, true
 		}
 	}
