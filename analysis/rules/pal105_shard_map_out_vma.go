@@ -22,7 +22,8 @@ var PAL105 = &analysis.Analyzer{
 			"jax.experimental.shard_map.shard_map with check_rep=True (the default) or jax.smap, and its out_shape " +
 			"(out_type) holds a jax.ShapeDtypeStruct built without vma= (manual_axis_type= from 0.10.0). " +
 			"An out_shape given as an array (out_shape=x), a struct that passes the keyword, check_vma=False, " +
-			"jax.pmap (which turns the check off) and a check_vma that is not a literal are not reported. " +
+			"jax.pmap (which turns the check off), a check_vma that is not a literal and code under pytest.raises or " +
+			"assertRaises are not reported. " +
 			"Before JAX 0.6.1 it reports any pallas_call in a jax.experimental.shard_map.shard_map body " +
 			"with check_rep=True, whatever its out_shape.",
 		Why: "Under check_vma JAX must know which mesh axes each output varies over, and a plain ShapeDtypeStruct " +
