@@ -69,7 +69,7 @@ func kernelConfig(kc *kernelCall) *KernelConfig {
 		for _, v := range a.pos {
 			f := arrayFact(v)
 			if !kc.shapesTrusted {
-				f.Shape = nil
+				f.Shape, f.DType = nil, ""
 			}
 			cfg.Operands = append(cfg.Operands, f)
 		}
@@ -242,7 +242,7 @@ func scratchLen(v value, e *ir.Expr) int {
 func arrayFact(v value) ArrayFact {
 	if s, ok := arrayShape(v); ok {
 		if dims, ok := knownShape(s); ok {
-			return ArrayFact{Shape: dims}
+			return ArrayFact{Shape: dims, DType: arrayDtype(v)}
 		}
 	}
 	return ArrayFact{}

@@ -178,3 +178,95 @@ func PyTuple(dims []int) string {
 	}
 	return "(" + strings.Join(parts, ", ") + ")"
 }
+
+// dtypeBits is jax.dtypes.itemsize_bits of the dtypes the rank-1 tiling
+// check is judged for, by their canonical names. 64-bit types are left
+// out: 32 // 64 is 0 and the check divides by it.
+var dtypeBits = map[string]int{
+	"float32": 32, "int32": 32, "uint32": 32,
+	"bfloat16": 16, "float16": 16, "int16": 16, "uint16": 16,
+	"int8": 8, "uint8": 8, "bool": 8,
+	"float8_e4m3fn": 8, "float8_e5m2": 8, "float8_e4m3b11fnuz": 8, "float8_e4m3fnuz": 8, "float8_e5m2fnuz": 8,
+	"int4": 4, "uint4": 4,
+}
+
+// dtypeAliases are other spellings of the dtypes above.
+var dtypeAliases = map[string]string{"bool_": "bool", "half": "float16", "single": "float32"}
+
+// CanonicalDtype returns the canonical name of a dtype spelled name (the
+// attribute of jax.numpy/numpy/ml_dtypes, or its string), "" when it is
+// none pallas-ls judges.
+func CanonicalDtype(name string) string {
+	if a, ok := dtypeAliases[name]; ok {
+		name = a
+	}
+	if _, ok := dtypeBits[name]; ok {
+		return name
+	}
+	return ""
+}
+
+// The rank-1 block check (mosaic/lowering.py _check_block_mappings): from
+// 0.4.32 a rank-1 block must equal the array or be a multiple of the tiling
+// size 128 * (32 // bits), reported with the rank-2 message (0.4.31 with
+// its jaxlib rejects every rank-1 block instead; not judged); 0.4.35
+// (1222b4a571) words its own message and counts bool as 32 bits; 0.9.2
+// (5c96b9ee78) also takes a multiple of the chip's sublanes * lanes, or a
+// power of 2 at least the tiling size. Oracle-checked on 0.4.33, 0.4.38 and
+// 0.12 (float32, bfloat16, int8, int32, bool).
+var (
+	Rank1TilingSince       = V(0, 4, 32)
+	Rank1MessageSince      = V(0, 4, 35)
+	Rank1ChunkOrPowerSince = V(0, 9, 2)
+	rank1ChunkDefault      = 1024 // 8 sublanes * 128 lanes: every chip but 8t, and what the oracle's host reports
+	rank1ChunkBySublanes16 = map[string]bool{"8t": true}
+)
+
+// rank1Chunk is sublanes * lanes of a chip ("" when not configured: the
+// smallest, so that a block passing on some chip is never judged).
+func rank1Chunk(chip string) int {
+	if rank1ChunkBySublanes16[chip] {
+		return 2 * rank1ChunkDefault
+	}
+	return rank1ChunkDefault
+}
+
+// Rank1BlockOutcome is what lowering does with a rank-1 block of size bs
+// on an array of size as and dtype dtype (canonical name) for chip (""
+// when unknown). ok is false where pallas-ls does not judge it (unknown
+// dtype, a version without the check); o.Fails false when it passes.
+func Rank1BlockOutcome(v Version, chip string, bs, as int, dtype string) (o Outcome, ok bool) {
+	bits, known := dtypeBits[dtype]
+	if !known || v.Less(Rank1TilingSince) {
+		return Outcome{}, false
+	}
+	tilingBits := bits
+	if dtype == "bool" && v.AtLeast(Rank1MessageSince) {
+		tilingBits = 32 // "bools get a bitwidth of 32 due to how mosaic handles them"
+	}
+	tile := 128 * (32 / tilingBits)
+	chunk := rank1Chunk(chip)
+	var pass bool
+	switch {
+	case bs == as:
+		pass = true
+	case v.Less(Rank1ChunkOrPowerSince):
+		pass = bs%tile == 0
+	default:
+		pass = bs%chunk == 0 || bs >= tile && bs&(bs-1) == 0
+	}
+	if pass {
+		return Outcome{}, true
+	}
+	o = Outcome{Fails: true, Layer: LayerPallasLowering, Error: "ValueError", Where: whereMosaicLower}
+	const head = "The Pallas TPU lowering currently requires that rank 1 block shapes, either 1) the first (and only) dimension of the block shape is equal to the first (and only) dimension of the array shape, or 2) the first (and only) dimension of the block shape"
+	switch {
+	case v.Less(Rank1MessageSince):
+		o.Message = msgTilingRequires
+	case v.Less(Rank1ChunkOrPowerSince):
+		o.Message = fmt.Sprintf("%s is a multiple of the tiling size (%d = 128 * (32 // %d)) of the array shape.", head, tile, bits)
+	default:
+		o.Message = fmt.Sprintf("%s is a multiple of %d, or 3) the first (and only) dimension of the block shape is a power of 2 and at least the tiling size (%d = 128 * (32 // %d)) of the array shape.", head, chunk, tile, bits)
+	}
+	return o, true
+}
