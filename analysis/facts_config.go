@@ -36,6 +36,9 @@ type KernelConfig struct {
 // known (Shape nil otherwise).
 type ArrayFact struct {
 	Shape []int
+	// Array is set when the value is made by a call known to return one
+	// array (a pytree leaf), whatever its shape.
+	Array bool
 	// DType is the element type's name as JAX spells it ("float32",
 	// "bfloat16", "bool"), "" when not known (no dtype argument, or one the
 	// analysis cannot read: a default dtype depends on jax_enable_x64).
