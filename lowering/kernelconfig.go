@@ -49,6 +49,11 @@ func AnyWindowOutcome(v Version) Outcome {
 	return Outcome{}
 }
 
+// HBMWindowSince is the first oracle version whose ANY-space check also
+// covers blocks in memory space HBM (0.7.2 has it, 0.6.2 not; the release
+// between is not known, so older versions are not judged).
+var HBMWindowSince = V(0, 7, 2)
+
 // HasBlockRankCheck reports whether Pallas checks block rank and index
 // map results against the array (since 0.4.31).
 func HasBlockRankCheck(v Version) bool { return v.AtLeast(V(0, 4, 31)) }

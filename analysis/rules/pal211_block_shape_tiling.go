@@ -22,7 +22,8 @@ var PAL211 = &analysis.Analyzer{
 			"0.9.2 it must equal the array, be a multiple of 1024 (2048 with `tpu-chip = \"8t\"`), or be a power of 2 " +
 			"at least the tiling size, so it is judged only where the array's dtype is known (`jnp.ones((n,), " +
 			"jnp.bfloat16)`, `jax.ShapeDtypeStruct(shape, x.dtype)`). A block in memory space ANY must be the whole " +
-			"array. Blocks in another explicit memory space (SMEM, VMEM) and interpret mode are not judged.",
+			"array; so must one in HBM (`pltpu.HBM`, from JAX 0.7.2). Blocks in another explicit memory space (SMEM, " +
+			"VMEM) and interpret mode are not judged.",
 		Why: "Since JAX 0.4.31 the Pallas TPU lowering raises \"The Pallas TPU lowering currently requires that " +
 			"the last two dimensions of your block shape are divisible by 8 and 128 respectively, or be equal to " +
 			"the respective dimensions of the overall array.\" (for rank-1 blocks too up to 0.4.34; from 0.4.35 " +
@@ -72,10 +73,13 @@ func runPAL211(p *analysis.Pass) {
 			if !s.BlockSpec || !s.BlockKnown || sa.shape == nil || len(s.Block) != len(sa.shape) {
 				continue
 			}
-			if s.MemorySpace == "ANY" {
+			if s.MemorySpace == "HBM" && p.Version.Less(lowering.HBMWindowSince) {
+				continue
+			}
+			if s.MemorySpace == "ANY" || s.MemorySpace == "HBM" {
 				if o := lowering.AnyWindowOutcome(p.Version); o.Fails && windowDim(s.Block, sa.shape) >= 0 {
-					r.report(firstLoc(s.BlockLoc, s.Loc), 0, fmt.Sprintf("block shape %s of %s in memory space ANY is not the whole array %s",
-						shapeText(s.Block), sa.what, lowering.PyTuple(sa.shape)), o, nil)
+					r.report(firstLoc(s.BlockLoc, s.Loc), 0, fmt.Sprintf("block shape %s of %s in memory space %s is not the whole array %s",
+						shapeText(s.Block), sa.what, s.MemorySpace, lowering.PyTuple(sa.shape)), o, nil)
 				}
 				continue
 			}
