@@ -91,6 +91,8 @@ type Pass struct {
 	KernelCalls []*KernelCall
 	// Collectives are the collectives on axis names nothing binds (PAL104).
 	Collectives []*UnboundCollective
+	// ShardMaps are shard_map applications (PAL106, PAL107).
+	ShardMaps []*ShardMapApply
 	report      func(Diagnostic)
 }
 

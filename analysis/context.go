@@ -36,6 +36,9 @@ type smSpec struct {
 	MeshAxes []string
 	// UsesContextMesh is set when mesh= was omitted or None.
 	UsesContextMesh bool
+	// MeshVal, InSpecs and OutSpecs are the mesh, in_specs and
+	// out_specs arguments' values (nil when not given).
+	MeshVal, InSpecs, OutSpecs value
 }
 
 // spmdCtx is the context of one frame.
