@@ -67,7 +67,7 @@ func (in *interp) shardMapApplied(sp *smSpec, a args, site *ir.Expr) {
 	}
 	if u.mesh != nil && u.mesh.Axes != nil {
 		u.fullManual = sp.AllManual && len(sp.Manual) == 0 || sameSet(sp.Manual, u.mesh.Axes)
-		if c.Kind == ctxPlain {
+		if c.Kind == ctxPlain && !c.MeshLegacy { // `with mesh:` not run on the venvs
 			u.spec, u.input = in.specMismatch(sp, u.mesh, a)
 		}
 	}

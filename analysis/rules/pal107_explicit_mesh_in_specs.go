@@ -12,7 +12,7 @@ import (
 var PAL107 = &analysis.Analyzer{
 	Code: "PAL107", Name: "explicit-mesh-in-specs", Severity: analysis.SeverityError,
 	Doc: analysis.Doc{
-		Title: "In_specs of a shard_map over Explicit axes shard an unsharded argument",
+		Title: "Sharding in_specs for an unsharded argument over Explicit mesh axes",
 		What: "jax.shard_map (or the experimental one) over a mesh whose axes are all Explicit (jax.make_mesh " +
 			"without axis_types from JAX 0.9.0, or axis_types all AxisType.Explicit), manual over every mesh axis " +
 			"(any manual axes from 0.12), is applied, on a path from a concrete entry point, to a fresh unsharded " +

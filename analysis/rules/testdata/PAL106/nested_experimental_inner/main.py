@@ -11,7 +11,7 @@ mesh = jax.make_mesh((4, 2), ("x", "y"), axis_types=(AxisType.Auto, AxisType.Aut
 
 def body(x):
     # want+1: PAL302 "deprecated"
-    return shard_map(lambda v: v * 2, mesh, in_specs=P("y"), out_specs=P("y"))(x)  # want: PAL106 "context mesh"
+    return shard_map(lambda v: v * 2, mesh, in_specs=P("y"), out_specs=P("y"), check_rep=False)(x)  # want: PAL106 "context mesh" PAL302 "check_rep"
 
 
 out = jax.jit(jax.shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=P("x")))(jnp.ones((64, 128)))

@@ -8,9 +8,9 @@ from jax.sharding import AxisType, PartitionSpec as P
 mesh = jax.make_mesh((4, 2), ("x", "y"), axis_types=(AxisType.Explicit, AxisType.Explicit))
 
 
-def add(a, b):
-    return a + b
+def second(a, b):
+    return b * 2
 
 
-f = jax.jit(jax.shard_map(add, mesh=mesh, in_specs=(P(), P(("x", "y"))), out_specs=P(("x", "y"))))  # want: PAL107 "P\(\('x', 'y'\), None\) does not match the specs of the input: P\(None, None\)"
+f = jax.jit(jax.shard_map(second, mesh=mesh, in_specs=(P(), P(("x", "y"))), out_specs=P(("x", "y"))))  # want: PAL107 "P\(\('x', 'y'\), None\) does not match the specs of the input: P\(None, None\)"
 f.lower(jnp.ones((64, 128)), jax.ShapeDtypeStruct((64, 128), jnp.float32))
