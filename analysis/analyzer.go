@@ -93,7 +93,7 @@ type Pass struct {
 	Collectives []*UnboundCollective
 	// ShardMaps are shard_map applications (PAL106, PAL107).
 	ShardMaps []*ShardMapApply
-	report      func(Diagnostic)
+	report    func(Diagnostic)
 }
 
 // Report records a finding of the pass's analyzer; Code, Name and

@@ -172,8 +172,8 @@ type interp struct {
 	// smEager says, for each shard_map application being evaluated,
 	// innermost last, whether it was applied eagerly (not under tracing).
 	smEager []bool
-	effects   map[*kernelDecl]*kernelEffects
-	wrapper   map[string]bool
+	effects map[*kernelDecl]*kernelEffects
+	wrapper map[string]bool
 	// cur is the innermost frame's context.
 	cur *spmdCtx
 	// env is the scope of the call expression being evaluated, so a kernel
@@ -214,7 +214,7 @@ func newInterp(ctx context.Context, prog *program, opts *Options, budget int) *i
 		prog: prog, opts: opts,
 		memo: map[string]value{}, called: map[*ir.FuncDef]int32{}, evals: map[*ir.FuncDef]int{}, assigned: map[*ir.Stmt][]string{}, instances: map[instKey]*vInstance{},
 		calls: map[callSiteKey]*kernelCall{}, effects: map[*kernelDecl]*kernelEffects{}, colls: map[collKey]*collUse{},
-		smaps: map[smKey]*smUse{},
+		smaps:   map[smKey]*smUse{},
 		wrapper: map[string]bool{}, mods: make([]modRun, prog.nmods),
 	}
 	for _, w := range opts.ShardMapWrappers {

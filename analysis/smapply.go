@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/pallas-ls/pallas-ls/analysis/ir"
@@ -124,9 +125,12 @@ func (in *interp) specMismatch(sp *smSpec, m *vMesh, a args) (spec, input string
 	if len(m.Shape) != len(m.Axes) || a.opaque || len(a.kw) > 0 || len(a.pos) == 0 {
 		return "", ""
 	}
+	// The specs may name the manual axes only (_check_specs).
 	sizes := map[string]int{}
 	for i, ax := range m.Axes {
-		sizes[ax] = m.Shape[i]
+		if sp.AllManual || len(sp.Manual) == 0 || slices.Contains(sp.Manual, ax) {
+			sizes[ax] = m.Shape[i]
+		}
 	}
 	if !specTreeOK(sp.OutSpecs, sizes) {
 		return "", ""
@@ -196,7 +200,11 @@ func freshArrayShape(v value) ([]int, bool) {
 			return nil, false
 		}
 	}
-	if len(c.Args) > 3 {
+	limit := 2 // shape, dtype (ShapeDtypeStruct's third is sharding)
+	if c.Qual == "jax.numpy.full" {
+		limit = 3 // shape, fill_value, dtype
+	}
+	if len(c.Args) > limit {
 		return nil, false
 	}
 	seq, ok := arrayShape(c)
@@ -230,8 +238,8 @@ func pspecEntries(v value, sizes map[string]int) ([][]string, bool) {
 			continue
 		}
 		names, ok := strList(it)
-		if !ok || len(names) == 0 {
-			return nil, false
+		if s, isSeq := it.(*vSeq); !ok || len(names) == 0 || isSeq && len(s.Items) < 2 {
+			return nil, false // how JAX prints a 1-tuple entry is not read
 		}
 		for _, n := range names {
 			if _, ok := sizes[n]; !ok || seen[n] {

@@ -16,7 +16,8 @@ var PAL107 = &analysis.Analyzer{
 		What: "jax.shard_map (or the experimental one) over a mesh whose axes are all Explicit (jax.make_mesh " +
 			"without axis_types from JAX 0.9.0, or axis_types all AxisType.Explicit), manual over every mesh axis " +
 			"(any manual axes from 0.12), is applied, on a path from a concrete entry point, to a fresh unsharded " +
-			"array (jnp.ones/zeros/empty/full of literal shape) whose in_specs entry names mesh axes. It fires " +
+			"array (jnp.ones/zeros/empty/full of literal shape, or a jax.ShapeDtypeStruct without sharding) whose " +
+			"in_specs entry names mesh axes. It fires " +
 			"only where every check shard_map makes first is known to pass (literal PartitionSpecs of mesh axes, " +
 			"shapes that fit them) and not under vmap; an argument placed with jax.device_put(x, NamedSharding(...)) " +
 			"or of unknown origin is not judged.",
