@@ -20,6 +20,15 @@ def per_row(x):
 
 jax.block_until_ready(jax.jit(jax.shard_map(per_row, mesh=mesh, in_specs=P("x"), out_specs=P("x"), axis_names={"x"}))(X))
 
+
+def per_row_abstract(x):
+    # The context's abstract mesh, passed explicitly: it matches.
+    inner = jax.shard_map(add_one, mesh=jax.sharding.get_abstract_mesh(), in_specs=P(), out_specs=P(), axis_names={"y"})
+    return inner(x)
+
+
+jax.block_until_ready(jax.jit(jax.shard_map(per_row_abstract, mesh=mesh, in_specs=P("x"), out_specs=P("x"), axis_names={"x"}))(X))
+
 # The concrete mesh, one shard_map after the other: no nesting.
 first = jax.shard_map(add_one, mesh=mesh, in_specs=P("x"), out_specs=P("x"))
 second = jax.shard_map(add_one, mesh=mesh, in_specs=P("y"), out_specs=P("y"))
