@@ -17,7 +17,8 @@ var PAL106 = &analysis.Analyzer{
 			"jax.experimental.shard_map.shard_map from JAX 0.8) and its `mesh=` is a concrete mesh built by " +
 			"jax.sharding.Mesh or jax.make_mesh, on a path from a concrete entry point. Leaving `mesh=` out (the " +
 			"inner shard_map then uses the context mesh) or passing jax.sharding.get_abstract_mesh() is fine; a " +
-			"mesh whose origin is not visible is not judged.",
+			"mesh whose origin is not visible is not judged, nor code under vmap. Like every SPMD rule it checks the " +
+			"modules that reach Pallas (they, or a module they import, name it).",
 		Why: "Inside a shard_map's body the context mesh is the outer mesh's abstract mesh with the outer " +
 			"shard_map's axes typed Manual. From JAX 0.6.1 jax.shard_map checks that the mesh it is given equals the " +
 			"context mesh, and no concrete mesh does (nor its .abstract_mesh): \"ValueError: The context mesh " +

@@ -20,7 +20,7 @@ var PAL107 = &analysis.Analyzer{
 			"in_specs entry names mesh axes. It fires " +
 			"only where every check shard_map makes first is known to pass (literal PartitionSpecs of mesh axes, " +
 			"shapes that fit them) and not under vmap; an argument placed with jax.device_put(x, NamedSharding(...)) " +
-			"or of unknown origin is not judged.",
+			"or of unknown origin is not judged. Like every SPMD rule it checks the modules that reach Pallas.",
 		Why: "With Explicit axes an array's type carries its sharding, and from JAX 0.9.1 shard_map checks that " +
 			"each in_specs entry equals the argument's sharding spec instead of resharding it: \"ValueError: in_specs " +
 			"passed to shard_map: P('x', None) does not match the specs of the input: P(None, None) for arg: " +
