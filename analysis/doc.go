@@ -32,6 +32,7 @@
 //	                 what they communicate; kconfig.go their configuration
 //	                 (compiler params, barrier); mesh.go meshes, shard_map
 //	  arith.go, arrays.go   ints and tuples folded; arrays of known shape
+//	                 and dtype
 //	  blockspec.go   a pallas_call's grid, BlockSpecs, operands, kernel
 //	                 signature and body calls, rendered as KernelConfig
 //	  inert.go       library functions that cannot reach a kernel: skipped
