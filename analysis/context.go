@@ -38,6 +38,9 @@ type smSpec struct {
 	UsesContextMesh bool
 	// CheckVMA is whether the body is traced with check_vma on.
 	CheckVMA vmaCheck
+	// MeshVal, InSpecs and OutSpecs are the mesh, in_specs and
+	// out_specs arguments' values (nil when not given).
+	MeshVal, InSpecs, OutSpecs value
 }
 
 // vmaCheck is whether code is traced with JAX's check_vma on: set by the

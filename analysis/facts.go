@@ -75,6 +75,46 @@ type UnboundCollective struct {
 	Reach Reach // where it runs from
 }
 
+// ShardMapApply is a shard_map (jax.shard_map or
+// jax.experimental.shard_map.shard_map) applied to arguments on a path
+// from a concrete entry, with what JAX's checks at that moment read
+// (PAL106, PAL107; recorded once per application site, smapply.go).
+type ShardMapApply struct {
+	Location        // the call applying the shard_mapped function
+	API      string // the shard_map's qualified name
+	ShardMap Location
+	// MeshArg and InSpecsArg are the mesh= and in_specs= arguments as
+	// written in the shard_map call (nil when not there).
+	MeshArg, InSpecsArg *Location
+	// Mesh is mesh= when it is a mesh built by jax.sharding.Mesh or
+	// jax.make_mesh (a concrete mesh), nil otherwise.
+	Mesh *MeshFact
+	// OuterAPI and Outer: the shard_map whose body the application runs
+	// in, if any.
+	OuterAPI string
+	Outer    *Location
+	// OuterEagerPartial: the outer shard_map was applied eagerly and is
+	// not known to be manual over every mesh axis.
+	OuterEagerPartial bool
+	// FullManual: manual over every axis of Mesh.
+	FullManual bool
+	// Spec and InputSpec: an argument that is a fresh unsharded array
+	// whose in_specs entry names mesh axes, every earlier check known to
+	// pass: the entry normalized to its rank and its own spec, as JAX
+	// prints them ("P('x', None)", "P(None, None)"); empty when not known.
+	Spec, InputSpec string
+	Reach           Reach
+}
+
+// MeshFact is what is known of a concrete mesh.
+type MeshFact struct {
+	Axes  []string
+	Shape []int // axis sizes, nil unless literal
+	// TypesDefault: jax.make_mesh without axis_types; TypesExplicit:
+	// axis_types given, every one AxisType.Explicit.
+	TypesDefault, TypesExplicit bool
+}
+
 // MeshRef is a name bound to a device mesh.
 type MeshRef struct {
 	Name string

@@ -70,6 +70,14 @@
 // struct that must give vma= / manual_axis_type=, and before 0.6.1 the
 // replication check that knows no pallas_call (PAL105).
 //
+// # shard_map's own checks
+//
+// shardmap.go holds the plain JAX errors shard_map raises when it is
+// applied, before its body (and any kernel in it) is traced: a concrete
+// mesh inside another shard_map's body (PAL106) and in_specs that differ
+// from an Explicit-sharded argument's spec (PAL107), with the versions that
+// make each check and jax.make_mesh's default axis types.
+//
 // Context is a small comparable value (the lattice point the analysis
 // infers per path) and Effects a flat summary of what the kernel does; both
 // keep Predict a pure table lookup that tests can enumerate exhaustively.

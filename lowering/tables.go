@@ -213,6 +213,8 @@ func meshAPIs() []API {
 		{Name: "jax.sharding.AbstractMesh", Role: RoleMesh, Since: V(0, 4, 32)},
 		{Name: "jax.make_mesh", Role: RoleMesh, Since: V(0, 4, 32),
 			Note: "axis_types default to Explicit since 0.9.0"},
+		// jax/sharding.py exports AxisType from the 0.5.0 tag on.
+		{Name: "jax.sharding.AxisType", Since: V(0, 5, 0)},
 		{Name: "jax.set_mesh", Role: RoleSetMesh, Since: V(0, 7, 1)},
 		{Name: "jax.sharding.set_mesh", Role: RoleSetMesh, Since: V(0, 5, 3)},
 		{Name: "jax.sharding.use_mesh", Role: RoleSetMesh, Since: V(0, 5, 0),
