@@ -91,7 +91,9 @@ type Pass struct {
 	KernelCalls []*KernelCall
 	// Collectives are the collectives on axis names nothing binds (PAL104).
 	Collectives []*UnboundCollective
-	report      func(Diagnostic)
+	// ShardMaps are shard_map applications (PAL106, PAL107).
+	ShardMaps []*ShardMapApply
+	report    func(Diagnostic)
 }
 
 // Report records a finding of the pass's analyzer; Code, Name and

@@ -64,7 +64,9 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 		// pl.kernel(body=[f, g], mesh=[m1, m2]); without a body it is a
 		// decorator factory.
 		if body := argAt(a, 0, "body"); isKernelBody(body) {
-			return &vPallas{K: in.newKernel(api.Name, "kernel", body, a.kw, site)}
+			k := in.newKernel(api.Name, "kernel", body, a.kw, site)
+			k.Out = argAt(a, 1, "out_type")
+			return &vPallas{K: k}
 		}
 		return &vKernelFactory{Site: site, Kw: a.kw, API: api.Name}
 	case lowering.RoleCoreMap:

@@ -1,9 +1,11 @@
 package analysis
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/pallas-ls/pallas-ls/analysis/ir"
+	"github.com/pallas-ls/pallas-ls/lowering"
 )
 
 // Arrays of known shape: the results of the JAX calls whose shape is an
@@ -61,6 +63,71 @@ func arrayShapeDepth(v value, depth int) (*vSeq, bool) {
 	return nil, false
 }
 
+// dtypeArg says where each shape-taking API has its dtype (position and
+// keyword); an API without an entry, or a call without the argument, has
+// no dtype the analysis knows (the defaults depend on jax_enable_x64).
+var dtypeArg = map[string]int{
+	"jax.numpy.ones": 1, "jax.numpy.zeros": 1, "jax.numpy.empty": 1, "jax.numpy.full": 2,
+	"jax.ShapeDtypeStruct": 1,
+	"jax.numpy.ones_like":  1, "jax.numpy.zeros_like": 1, "jax.numpy.empty_like": 1, "jax.numpy.full_like": 2,
+	"jax.random.normal": 2, "jax.random.uniform": 2,
+}
+
+// arrayDtype returns the dtype name of an array made by a shape-taking
+// call ("" when not known): its dtype argument (jnp.float32, np.int8,
+// "bfloat16", jnp.dtype("int32"), y.dtype of a known array), else for the
+// *_like calls the dtype of the array they copy.
+func arrayDtype(v value) string { return arrayDtypeDepth(v, 4) }
+
+func arrayDtypeDepth(v value, depth int) string {
+	c, ok := v.(*vExtCall)
+	if !ok || depth < 0 {
+		return ""
+	}
+	q := canonicalArrayAPI(c.Qual)
+	pos, ok := dtypeArg[q]
+	if !ok {
+		return ""
+	}
+	if d := argAt(args{pos: c.Args, kw: c.Kw}, pos, "dtype"); d != nil && !isNone(d) {
+		return dtypeName(d, depth-1)
+	}
+	if spec := shapeArg[q]; spec.like {
+		return arrayDtypeDepth(argAt(args{pos: c.Args, kw: c.Kw}, spec.pos, spec.kw), depth-1)
+	}
+	return ""
+}
+
+// dtypeName reads a dtype value: a dtype class of jax.numpy, numpy or
+// ml_dtypes, its name as a string, jnp.dtype(...) of one, or x.dtype of an
+// array whose dtype is known.
+func dtypeName(v value, depth int) string {
+	if depth < 0 {
+		return ""
+	}
+	switch d := v.(type) {
+	case *vExternal:
+		for _, pre := range []string{"jax.numpy.", "numpy.", "ml_dtypes."} {
+			if n, ok := strings.CutPrefix(d.Qual, pre); ok {
+				return lowering.CanonicalDtype(n)
+			}
+		}
+	case *vConst:
+		if d.C.Kind == ir.ConstStr {
+			return lowering.CanonicalDtype(d.C.S)
+		}
+	case *vExtCall:
+		if (d.Qual == "jax.numpy.dtype" || d.Qual == "numpy.dtype") && len(d.Args) == 1 && len(d.Kw) == 0 {
+			return dtypeName(d.Args[0], depth-1)
+		}
+	case *vMethod:
+		if d.Name == "dtype" {
+			return arrayDtypeDepth(d.Recv, depth-1)
+		}
+	}
+	return ""
+}
+
 // canonicalArrayAPI maps the spellings of ShapeDtypeStruct to one name.
 func canonicalArrayAPI(q string) string {
 	if strings.HasSuffix(q, ".ShapeDtypeStruct") && strings.HasPrefix(q, "jax.") {
@@ -95,4 +162,70 @@ func knownShape(s *vSeq) ([]int, bool) {
 		out = append(out, int(n))
 	}
 	return out, true
+}
+
+// outStructs lists the ShapeDtypeStruct calls of a kernel's outputs.
+func outStructs(k *kernelDecl) []ShapeStruct {
+	kw := "out_shape"
+	if k.Entry == "kernel" {
+		kw = "out_type"
+	}
+	if s, ok := k.Out.(*vSeq); ok {
+		if _, ok := trustedSeq(s, argExpr(k.Site, 1, kw)); !ok {
+			return nil
+		}
+		var out []ShapeStruct
+		for _, it := range s.Items {
+			out = append(out, shapeStructs(it, 2)...)
+		}
+		return out
+	}
+	return shapeStructs(k.Out, 2)
+}
+
+// shapeStructs lists the jax.ShapeDtypeStruct calls of a value: the value
+// itself, or the items of a tuple (nested up to depth); lists nested in it
+// are not trusted (something may have appended to them).
+func shapeStructs(v value, depth int) []ShapeStruct {
+	switch v := v.(type) {
+	case *vExtCall:
+		if canonicalArrayAPI(v.Qual) != "jax.ShapeDtypeStruct" || v.File == nil || v.Site == nil {
+			return nil
+		}
+		return []ShapeStruct{shapeStruct(v)}
+	case *vSeq:
+		if depth == 0 || v.List {
+			return nil
+		}
+		var out []ShapeStruct
+		for _, it := range v.Items {
+			out = append(out, shapeStructs(it, depth-1)...)
+		}
+		return out
+	}
+	return nil
+}
+
+// shapeStruct renders one ShapeDtypeStruct call: the keywords its value
+// holds (partial bindings too), less those the call spells as None.
+func shapeStruct(c *vExtCall) ShapeStruct {
+	s := ShapeStruct{Location: Locate(c.File, c.Site.Span)}
+	none := map[string]bool{}
+	if c.Site.Kind == ir.ExCall {
+		for _, kw := range c.Site.Kw {
+			switch {
+			case kw.Name == "":
+				s.Splat = true
+			case kw.Value != nil && kw.Value.Kind == ir.ExConst && kw.Value.Const != nil && kw.Value.Const.Kind == ir.ConstNone:
+				none[kw.Name] = true
+			}
+		}
+	}
+	for name := range c.Kw {
+		if !none[name] {
+			s.Keywords = append(s.Keywords, name)
+		}
+	}
+	sort.Strings(s.Keywords)
+	return s
 }

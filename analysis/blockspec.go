@@ -69,7 +69,7 @@ func kernelConfig(kc *kernelCall) *KernelConfig {
 		for _, v := range a.pos {
 			f := arrayFact(v)
 			if !kc.shapesTrusted {
-				f.Shape = nil
+				f.Shape, f.DType = nil, ""
 			}
 			cfg.Operands = append(cfg.Operands, f)
 		}
@@ -240,12 +240,16 @@ func scratchLen(v value, e *ir.Expr) int {
 }
 
 func arrayFact(v value) ArrayFact {
+	var f ArrayFact
+	if c, ok := v.(*vExtCall); ok {
+		_, f.Array = shapeArg[canonicalArrayAPI(c.Qual)]
+	}
 	if s, ok := arrayShape(v); ok {
 		if dims, ok := knownShape(s); ok {
-			return ArrayFact{Shape: dims}
+			f.Shape, f.DType = dims, arrayDtype(v)
 		}
 	}
-	return ArrayFact{}
+	return f
 }
 
 // outShapes reads out_shape: a sequence of arrays, or one array made by a

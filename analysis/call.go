@@ -97,6 +97,9 @@ func (in *interp) call(fn value, a args, site *ir.Expr) value {
 		in.batched--
 		return v
 	case *vShardMapped:
+		in.shardMapApplied(f.Spec, a, site)
+		in.smEager = append(in.smEager, in.cur.Kind == ctxPlain && !in.cur.Traced)
+		defer func() { in.smEager = in.smEager[:len(in.smEager)-1] }()
 		return in.withCtx(in.cur.enterShardMap(f.Spec), site, "shard_map", func() value { return in.call(f.Fn, a, site) })
 	case *vJitted:
 		return in.callJitted(f, a, site)

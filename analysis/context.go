@@ -37,7 +37,23 @@ type smSpec struct {
 	MeshAxes []string
 	// UsesContextMesh is set when mesh= was omitted or None.
 	UsesContextMesh bool
+	// CheckVMA is whether the body is traced with check_vma on.
+	CheckVMA vmaCheck
+	// MeshVal, InSpecs and OutSpecs are the mesh, in_specs and
+	// out_specs arguments' values (nil when not given).
+	MeshVal, InSpecs, OutSpecs value
 }
+
+// vmaCheck is whether code is traced with JAX's check_vma on: set by the
+// innermost shard_map (check_vma=, check_rep=) or smap; unknown elsewhere
+// (outside any shard_map it is off, which no rule needs to tell apart).
+type vmaCheck uint8
+
+const (
+	vmaUnknown vmaCheck = iota
+	vmaOn
+	vmaOff
+)
 
 // spmdCtx is the context of one frame.
 type spmdCtx struct {
@@ -75,6 +91,8 @@ type spmdCtx struct {
 	PmapLegacy bool
 	// PmapMerged: likewise, turned on (before 0.8.0 pmap is then a shard_map).
 	PmapMerged bool
+	// VMA is whether check_vma is on here (the innermost shard_map's).
+	VMA vmaCheck
 	// cachedKey caches key(); contexts are copied before they are changed, and
 	// every such copy clears it.
 	cachedKey string
@@ -121,6 +139,7 @@ func (c *spmdCtx) key() string {
 	}
 	var b strings.Builder
 	b.WriteByte(byte('0' + c.Kind))
+	b.WriteByte(byte('0' + c.VMA))
 	b.WriteString(strings.Join(c.Manual, ","))
 	b.WriteByte('|')
 	b.WriteString(strings.Join(c.MeshAxes, ","))
@@ -184,6 +203,7 @@ func (c *spmdCtx) enterShardMap(sp *smSpec) *spmdCtx {
 	n.cachedKey = "" // the copy will change
 	n.Kind = ctxShardMap
 	n.SM = sp
+	n.VMA = sp.CheckVMA // the innermost shard_map sets config._check_vma
 	n.Traced = true
 	mesh := sp.MeshAxes
 	if mesh == nil && sp.UsesContextMesh && c.Mesh != nil {

@@ -45,6 +45,7 @@ type entryLog struct {
 	seen   map[*ir.FuncDef]bool
 	offers []offer
 	colls  []*collUse // collectives on unbound names (collective.go)
+	smaps  []*smUse   // shard_map applications (smapply.go)
 	inert  int
 	// mods are the modules the entry ran first: a main block takes their
 	// state back, yet it read their code (lastRun.neverRan).
@@ -84,6 +85,9 @@ func (in *interp) replayLog(l *entryLog) {
 	}
 	for _, u := range l.colls {
 		in.addColl(collKey{u.site, u.axis}, u)
+	}
+	for _, u := range l.smaps {
+		in.addSmap(u)
 	}
 	in.inert += l.inert
 	in.h.replayed++

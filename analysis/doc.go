@@ -32,11 +32,13 @@
 //	                 what they communicate; kconfig.go their configuration
 //	                 (compiler params, barrier); mesh.go meshes, shard_map
 //	  arith.go, arrays.go   ints and tuples folded; arrays of known shape
+//	                 and dtype
 //	  blockspec.go   a pallas_call's grid, BlockSpecs, operands, kernel
 //	                 signature and body calls, rendered as KernelConfig
 //	  inert.go       library functions that cannot reach a kernel: skipped
 //	  record.go      kernel calls recorded, and rendered as facts;
-//	                 collective.go collectives on unbound axis names
+//	                 collective.go collectives on unbound axis names;
+//	                 smapply.go shard_map applications (PAL106, PAL107)
 //	  journal.go, history.go, resume.go, detached.go   the seam to the
 //	                 engine: every change undoable, a run resumed at an
 //	                 entry, main blocks and library entries replayed

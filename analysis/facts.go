@@ -14,6 +14,7 @@ type KernelCall struct {
 	Site    Location // the call expression JAX would ask to wrap
 	Kernel  string   // the kernel function's name
 	Entry   string   // "pallas_call", "kernel" or "core_map"
+	API     string   // the entry's qualified name: "jax.experimental.pallas.kernel", ...
 	Backend lowering.Backend
 	Effects lowering.Effects
 	// Ops are the kernel's communicating operations.
@@ -39,6 +40,10 @@ type KernelCall struct {
 	// OutArity is the number of outputs when out_shape is a literal
 	// sequence (0: one output, or unknown).
 	OutArity int
+	// OutStructs are the jax.ShapeDtypeStruct calls among the declared
+	// outputs (pallas_call's out_shape, pl.kernel's out_type: one struct,
+	// or a literal tuple of them), in pytree order; others are left out.
+	OutStructs []ShapeStruct
 	// Lowering is the kernel's lowering configuration: compiler params,
 	// platform markers, barrier use (kconfig.go).
 	Lowering LoweringConfig
@@ -46,6 +51,15 @@ type KernelCall struct {
 	// core_map); BodyCalls are the external calls its body makes.
 	Config    *KernelConfig
 	BodyCalls []BodyCall
+}
+
+// ShapeStruct is a jax.ShapeDtypeStruct(...) call, for PAL105.
+type ShapeStruct struct {
+	Location // the call
+	// Keywords are the keywords it is given, but those given a literal None.
+	Keywords []string
+	// Splat: it spreads **kwargs, so its keywords are not all known.
+	Splat bool
 }
 
 // UnboundCollective is a JAX collective (lax.psum, ppermute, all_gather,
@@ -59,6 +73,46 @@ type UnboundCollective struct {
 	// of some errors differs: lowering.UnboundCollective).
 	Eager bool
 	Reach Reach // where it runs from
+}
+
+// ShardMapApply is a shard_map (jax.shard_map or
+// jax.experimental.shard_map.shard_map) applied to arguments on a path
+// from a concrete entry, with what JAX's checks at that moment read
+// (PAL106, PAL107; recorded once per application site, smapply.go).
+type ShardMapApply struct {
+	Location        // the call applying the shard_mapped function
+	API      string // the shard_map's qualified name
+	ShardMap Location
+	// MeshArg and InSpecsArg are the mesh= and in_specs= arguments as
+	// written in the shard_map call (nil when not there).
+	MeshArg, InSpecsArg *Location
+	// Mesh is mesh= when it is a mesh built by jax.sharding.Mesh or
+	// jax.make_mesh (a concrete mesh), nil otherwise.
+	Mesh *MeshFact
+	// OuterAPI and Outer: the shard_map whose body the application runs
+	// in, if any.
+	OuterAPI string
+	Outer    *Location
+	// OuterEagerPartial: the outer shard_map was applied eagerly and is
+	// not known to be manual over every mesh axis.
+	OuterEagerPartial bool
+	// FullManual: manual over every axis of Mesh.
+	FullManual bool
+	// Spec and InputSpec: an argument that is a fresh unsharded array
+	// whose in_specs entry names mesh axes, every earlier check known to
+	// pass: the entry normalized to its rank and its own spec, as JAX
+	// prints them ("P('x', None)", "P(None, None)"); empty when not known.
+	Spec, InputSpec string
+	Reach           Reach
+}
+
+// MeshFact is what is known of a concrete mesh.
+type MeshFact struct {
+	Axes  []string
+	Shape []int // axis sizes, nil unless literal
+	// TypesDefault: jax.make_mesh without axis_types; TypesExplicit:
+	// axis_types given, every one AxisType.Explicit.
+	TypesDefault, TypesExplicit bool
 }
 
 // MeshRef is a name bound to a device mesh.
@@ -101,6 +155,10 @@ type Reach struct {
 	// PmapLegacy, PmapMerged: a pmap reach while jax_pmap_shmap_merge was
 	// set off, or on.
 	PmapLegacy, PmapMerged bool
+	// CheckVMA is set when the call is traced with check_vma on: the
+	// innermost shard_map is jax.shard_map with check_vma True (the
+	// default), the old shard_map with check_rep True, or jax.smap (PAL105).
+	CheckVMA bool
 	// Multi is the multi-device evidence, for PAL103.
 	Multi string
 	// Missing lists mesh axes left non-manual (PAL102).

@@ -34,7 +34,16 @@ type KernelConfig struct {
 
 // ArrayFact is an operand or output: its shape when every dimension is
 // known (Shape nil otherwise).
-type ArrayFact struct{ Shape []int }
+type ArrayFact struct {
+	Shape []int
+	// Array is set when the value is made by a call known to return one
+	// array (a pytree leaf), whatever its shape.
+	Array bool
+	// DType is the element type's name as JAX spells it ("float32",
+	// "bfloat16", "bool"), "" when not known (no dtype argument, or one the
+	// analysis cannot read: a default dtype depends on jax_enable_x64).
+	DType string
+}
 
 // SpecList is an in_specs or out_specs value.
 type SpecList struct {

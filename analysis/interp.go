@@ -165,8 +165,15 @@ type interp struct {
 	// order met (collective.go).
 	colls     map[collKey]*collUse
 	collOrder []*collUse
-	effects   map[*kernelDecl]*kernelEffects
-	wrapper   map[string]bool
+	// smaps are the shard_map applications, smapOrder in the order met
+	// (smapply.go).
+	smaps     map[smKey]*smUse
+	smapOrder []*smUse
+	// smEager says, for each shard_map application being evaluated,
+	// innermost last, whether it was applied eagerly (not under tracing).
+	smEager []bool
+	effects map[*kernelDecl]*kernelEffects
+	wrapper map[string]bool
 	// cur is the innermost frame's context.
 	cur *spmdCtx
 	// env is the scope of the call expression being evaluated, so a kernel
@@ -210,6 +217,7 @@ func newInterp(ctx context.Context, prog *program, opts *Options, budget int) *i
 		prog: prog, opts: opts,
 		memo: map[string]value{}, called: map[*ir.FuncDef]int32{}, evals: map[*ir.FuncDef]int{}, assigned: map[*ir.Stmt][]string{}, instances: map[instKey]*vInstance{},
 		calls: map[callSiteKey]*kernelCall{}, effects: map[*kernelDecl]*kernelEffects{}, colls: map[collKey]*collUse{},
+		smaps:   map[smKey]*smUse{},
 		wrapper: map[string]bool{}, mods: make([]modRun, prog.nmods), config: map[string]value{},
 	}
 	for _, w := range opts.ShardMapWrappers {

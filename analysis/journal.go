@@ -58,16 +58,17 @@ type journal struct {
 	calls   keyLog[callSiteKey, *kernelCall]
 	reaches setLog[lowering.ContextKind, *reachState]
 	colls   keyLog[collKey, *collUse]
+	smaps   keyLog[smKey, *smUse]
 }
 
-const nState, nOutputs = 8, 4
+const nState, nOutputs = 8, 5
 
 func (j *journal) state() [nState]changeLog {
 	return [...]changeLog{&j.memo, &j.assigned, &j.instances, &j.effects, &j.evals, &j.attrs, &j.envs, &j.mods}
 }
 
 func (j *journal) outputs() [nOutputs]changeLog {
-	return [...]changeLog{&j.called, &j.calls, &j.reaches, &j.colls}
+	return [...]changeLog{&j.called, &j.calls, &j.reaches, &j.colls, &j.smaps}
 }
 
 // keyLog records the keys added to one map.

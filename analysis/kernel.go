@@ -17,6 +17,9 @@ type kernelDecl struct {
 	Entry string // "pallas_call", "kernel", "core_map"
 	Body  value
 	Kw    map[string]value
+	// Out is out_shape (pallas_call) or out_type (pl.kernel), given by
+	// keyword or position; nil when absent.
+	Out value
 }
 
 // commOp is one communicating operation found in a kernel body.
@@ -77,7 +80,9 @@ func (in *interp) pallasCall(api string, a args, site *ir.Expr) value {
 	if k, ok := a.kw["kernel"]; ok {
 		body = k
 	}
-	return &vPallas{K: in.newKernel(api, "pallas_call", body, a.kw, site)}
+	k := in.newKernel(api, "pallas_call", body, a.kw, site)
+	k.Out = argAt(a, 1, "out_shape")
+	return &vPallas{K: k}
 }
 
 func (in *interp) newKernel(api, entry string, body value, kw map[string]value, site *ir.Expr) *kernelDecl {
@@ -91,7 +96,7 @@ func (in *interp) applyKernelFactory(f *vKernelFactory, a args, site *ir.Expr) v
 	if !isCallable(body) {
 		return unknown
 	}
-	k := &kernelDecl{Site: f.Site, File: in.file, API: f.API, Entry: "kernel", Body: body, Kw: f.Kw}
+	k := &kernelDecl{Site: f.Site, File: in.file, API: f.API, Entry: "kernel", Body: body, Kw: f.Kw, Out: f.Kw["out_type"]}
 	if f.CoreMap {
 		k.Entry = "core_map"
 		in.kernelCalled(k, f.Site, nil)

@@ -17,6 +17,7 @@ func (in *interp) shardMap(api lowering.API, a args, site *ir.Expr) value {
 	if len(rest) > 0 {
 		rest = rest[1:]
 	}
+	sp.CheckVMA = checkVMA(api, a)
 	if api.Role == lowering.RoleSmap {
 		sp.UsesContextMesh = true
 		if names, ok := strList(a.kw["axis_name"]); ok {
@@ -26,6 +27,15 @@ func (in *interp) shardMap(api lowering.API, a args, site *ir.Expr) value {
 		mesh := a.kw["mesh"]
 		if mesh == nil && old && len(rest) > 0 {
 			mesh = rest[0]
+		}
+		sp.MeshVal, sp.InSpecs, sp.OutSpecs = mesh, a.kw["in_specs"], a.kw["out_specs"]
+		if old {
+			if sp.InSpecs == nil && len(rest) > 1 {
+				sp.InSpecs = rest[1]
+			}
+			if sp.OutSpecs == nil && len(rest) > 2 {
+				sp.OutSpecs = rest[2]
+			}
 		}
 		switch m := mesh.(type) {
 		case *vMesh:
@@ -37,7 +47,9 @@ func (in *interp) shardMap(api lowering.API, a args, site *ir.Expr) value {
 		}
 		sp.AllManual = true
 		if names, ok := axisSet(a.kw["axis_names"]); ok {
-			sp.AllManual, sp.Manual = false, names
+			if len(names) > 0 { // an empty set means every axis, as omitted
+				sp.AllManual, sp.Manual = false, names
+			}
 		} else if a.kw["axis_names"] != nil && !isNone(a.kw["axis_names"]) {
 			// axis_names given but not literal: manual axes unknown.
 			sp.MeshAxes, sp.UsesContextMesh = nil, false
@@ -55,6 +67,40 @@ func (in *interp) shardMap(api lowering.API, a args, site *ir.Expr) value {
 		return &vShardMapFactory{Spec: sp}
 	}
 	return &vShardMapped{Fn: fn, Spec: sp}
+}
+
+// checkVMA reads whether the shard_map traces its body with check_vma on
+// (lowering/vma.go): jax.shard_map's check_vma= and the old shard_map's
+// check_rep= (fifth positional) default to True; jax.smap always is. The
+// other API's keyword is a TypeError before any tracing: unknown.
+func checkVMA(api lowering.API, a args) vmaCheck {
+	if api.Role == lowering.RoleSmap {
+		return vmaOn
+	}
+	kw, other := "check_vma", "check_rep"
+	if api.Name == "jax.experimental.shard_map.shard_map" {
+		kw, other = other, kw
+	}
+	if _, bad := a.kw[other]; bad {
+		return vmaUnknown
+	}
+	v, ok := a.kw[kw]
+	if !ok && kw == "check_rep" && len(a.pos) > 4 {
+		v, ok = a.pos[4], true
+	}
+	switch {
+	case !ok && !a.opaque:
+		return vmaOn
+	case !ok:
+		return vmaUnknown
+	}
+	if c, isConst := v.(*vConst); isConst && c.C.Kind == ir.ConstBool {
+		if c.C.B {
+			return vmaOn
+		}
+		return vmaOff
+	}
+	return vmaUnknown
 }
 
 func isNone(v value) bool {
@@ -105,7 +151,52 @@ func meshValue(name string, a args) value {
 	}
 	m.Devices = meshDevices(name, a)
 	m.Explicit = name == "jax.make_mesh" && a.kw["axis_types"] == nil || explicitTypes(a.kw["axis_types"])
+	types := a.kw["axis_types"]
+	if name == "jax.make_mesh" {
+		m.Shape = literalInts(argAt(a, 0, "axis_shapes"))
+		if types == nil && len(a.pos) > 2 {
+			types = a.pos[2]
+		}
+	}
+	m.TypesDefault = name == "jax.make_mesh" && (types == nil || isNone(types))
+	m.Concrete = name != "jax.sharding.AbstractMesh" && (m.TypesDefault || types == nil || !mentionsType(types, "Manual"))
+	if items := seqItems(types); len(items) > 0 && len(items) == len(m.Axes) {
+		m.TypesExplicit = true
+		for _, it := range items {
+			e, ok := it.(*vExternal)
+			m.TypesExplicit = m.TypesExplicit && ok && strings.HasSuffix(e.Qual, "AxisType.Explicit")
+		}
+	}
 	return m
+}
+
+// mentionsType reports whether an axis_types= value may name AxisType.t
+// (anything not a literal sequence of AxisType members may).
+func mentionsType(v value, t string) bool {
+	for _, it := range seqItems(v) {
+		e, ok := it.(*vExternal)
+		if !ok || !strings.Contains(e.Qual, "AxisType.") || strings.HasSuffix(e.Qual, "AxisType."+t) {
+			return true
+		}
+	}
+	return false
+}
+
+// literalInts reads a tuple of int literals ((4, 2)); nil otherwise.
+func literalInts(v value) []int {
+	s, ok := v.(*vSeq)
+	if !ok {
+		return nil
+	}
+	out := make([]int, 0, len(s.Items))
+	for _, it := range s.Items {
+		c, ok := it.(*vConst)
+		if !ok || c.C.Kind != ir.ConstInt {
+			return nil
+		}
+		out = append(out, int(c.C.I))
+	}
+	return out
 }
 
 // explicitTypes reports whether an axis_types= value names

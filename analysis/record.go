@@ -108,13 +108,17 @@ func (in *interp) offer(o *offer) {
 // preferReach says whether rs replaces old, a reach of the same kind: a
 // path that lowers the call over one that only traces it, then the one
 // that carries multi-device evidence (a library entry's jit with
-// shardings, whose context stays unknown), then the shorter.
+// shardings, whose context stays unknown), then one traced with check_vma
+// on (PAL105), then the shorter.
 func preferReach(old, rs *reachState) bool {
 	if old.r.TraceOnly != rs.r.TraceOnly {
 		return old.r.TraceOnly
 	}
 	if old.multi.empty() != rs.multi.empty() {
 		return old.multi.empty()
+	}
+	if old.r.CheckVMA != rs.r.CheckVMA {
+		return rs.r.CheckVMA
 	}
 	return len(rs.steps) < len(old.steps)
 }
@@ -156,6 +160,8 @@ func (in *interp) reach() *reachState {
 	r.Bound, r.BoundAny = c.Bound, c.BoundAny
 	r.TraceOnly = c.TraceOnly
 	r.PmapLegacy, r.PmapMerged = c.PmapLegacy, c.PmapMerged
+	// Under pytest.raises / assertRaises the failure is what the test wants.
+	r.CheckVMA = c.Kind == ctxShardMap && c.VMA == vmaOn && !c.ExpectRaise
 	switch c.Kind {
 	case ctxPlain:
 		r.Kind = lowering.CtxEagerSingle
@@ -282,10 +288,10 @@ func (in *interp) factFiles(i int) []*ir.Summary {
 func (in *interp) fact(kc *kernelCall) *KernelCall {
 	e := kc.e
 	f := &KernelCall{
-		Site: firstLine(kc.file, kc.site.Span), Kernel: e.Name, Entry: kc.k.Entry,
+		Site: firstLine(kc.file, kc.site.Span), Kernel: e.Name, Entry: kc.k.Entry, API: kc.k.API,
 		Backend: e.Backend, Effects: e.Effects, Decl: Locate(kc.k.File, kc.k.Site.Span), MaybeComm: e.MaybeComm,
 		Call: kc.site, File: kc.file, Meshes: kc.meshes, Bound: kc.scope.bound, OutArity: outArity(kc.k.Kw["out_shape"]),
-		Lowering: e.Lowering.render(kc.k.Site, kc.k.File),
+		Lowering: e.Lowering.render(kc.k.Site, kc.k.File), OutStructs: outStructs(kc.k),
 	}
 	for _, op := range e.Ops {
 		id, literal := deviceIDArg(op)

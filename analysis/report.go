@@ -23,6 +23,7 @@ func report(l *lastRun, opts *Options) *Result {
 	prog, sums := l.prog, l.sums
 	facts := l.facts()
 	colls := l.in.collFacts()
+	smaps := l.in.smapFacts()
 	analyzers := sortedByCode(opts.Analyzers)
 	var diags, failures []Diagnostic
 	// The per-file findings are updated in place (a file's entry is valid
@@ -33,7 +34,7 @@ func report(l *lastRun, opts *Options) *Result {
 	}
 	gen, used := int(filesGen.Add(1)), 0
 	pass := func(a *Analyzer) *Pass {
-		return &Pass{Analyzer: a, Analyzers: analyzers, Files: prog.Files, Options: opts, Version: opts.JAXVersion, KernelCalls: facts, Collectives: colls}
+		return &Pass{Analyzer: a, Analyzers: analyzers, Files: prog.Files, Options: opts, Version: opts.JAXVersion, KernelCalls: facts, Collectives: colls, ShardMaps: smaps}
 	}
 	var suppRules []*Analyzer
 	for _, a := range analyzers {

@@ -135,6 +135,13 @@ type (
 		Explicit bool
 		// Devices is the mesh's device count when known (0: unknown).
 		Devices int
+		// Concrete: built by jax.sharding.Mesh or jax.make_mesh (not an
+		// AbstractMesh, no Manual axis type given); Shape its axis sizes
+		// when literal (make_mesh); TypesDefault: make_mesh without
+		// axis_types; TypesExplicit: axis_types all AxisType.Explicit.
+		Concrete                    bool
+		Shape                       []int
+		TypesDefault, TypesExplicit bool
 	}
 	// vCoreMesh is a chip-local mesh (TensorCoreMesh and friends).
 	vCoreMesh struct{ Axes []string }

@@ -65,7 +65,18 @@
 // compiler params of the other platform, collective_id and the barrier,
 // MESH device ids against the mesh, memory spaces per core mesh (PAL201,
 // PAL202, PAL204, PAL205); accumulators.go is check_accumulator_ref with
-// tpu_info's chip table (PAL203). chips.go names the chips.
+// tpu_info's chip table (PAL203). chips.go names the chips. vma.go is
+// what a shard_map's check_vma (check_rep) does to a kernel: the output
+// struct that must give vma= / manual_axis_type=, and before 0.6.1 the
+// replication check that knows no pallas_call (PAL105).
+//
+// # shard_map's own checks
+//
+// shardmap.go holds the plain JAX errors shard_map raises when it is
+// applied, before its body (and any kernel in it) is traced: a concrete
+// mesh inside another shard_map's body (PAL106) and in_specs that differ
+// from an Explicit-sharded argument's spec (PAL107), with the versions that
+// make each check and jax.make_mesh's default axis types.
 //
 // Context is a small comparable value (the lattice point the analysis
 // infers per path) and Effects a flat summary of what the kernel does; both

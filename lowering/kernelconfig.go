@@ -49,6 +49,11 @@ func AnyWindowOutcome(v Version) Outcome {
 	return Outcome{}
 }
 
+// HBMWindowSince is the first oracle version whose ANY-space check also
+// covers blocks in memory space HBM (0.7.2 has it, 0.6.2 not; the release
+// between is not known, so older versions are not judged).
+var HBMWindowSince = V(0, 7, 2)
+
 // HasBlockRankCheck reports whether Pallas checks block rank and index
 // map results against the array (since 0.4.31).
 func HasBlockRankCheck(v Version) bool { return v.AtLeast(V(0, 4, 31)) }
@@ -118,25 +123,71 @@ func plural(n int) string {
 	return "s"
 }
 
-// SpecTreeOutcome: in_specs (what "in_specs") or out_specs ("out_specs")
-// of another length than the operands or out_shape.
-func SpecTreeOutcome(v Version, what string, specs, values int) Outcome {
+// SpecTreeOutcome: in_specs of another length than the operands.
+func SpecTreeOutcome(v Version, specs, values int) Outcome {
 	o := Outcome{Fails: true, Layer: LayerTrace, Error: "ValueError", Where: whereCore}
-	switch {
-	case v.Less(V(0, 4, 31)) && what == "in_specs":
+	if v.Less(V(0, 4, 31)) {
 		o.Message = "Pytree specs for arguments and `in_specs` must match: {tree} vs. {tree}"
+		return o
+	}
+	inputs := "`inputs`"
+	if v.Less(V(0, 6, 0)) {
+		inputs = "inputs"
+	}
+	o.Message = fmt.Sprintf("Pytree for `in_specs` and %s do not match. There are 1 mismatches, including:\n"+
+		"    * `in_specs` is a tuple of length %d but %s is a tuple of length %d, so the lengths do not match", inputs, specs, inputs, values)
+	return o
+}
+
+// TopTree is the top of a spec or out_shape pytree: one leaf (a BlockSpec,
+// a ShapeDtypeStruct), or a tuple or list (Pallas makes a list a tuple) of
+// Len entries, LeafItems when each entry is known to be a leaf.
+type TopTree struct {
+	Seq       bool
+	Len       int
+	LeafItems bool
+}
+
+// Matches reports whether two tops agree (then the mismatch, if any, is
+// deeper, which pallas-ls does not judge).
+func (t TopTree) Matches(u TopTree) bool { return t.Seq == u.Seq && (!t.Seq || t.Len == u.Len) }
+
+// def is the PyTreeDef's str, "{tree}" when the entries are not known.
+func (t TopTree) def() string {
+	switch {
+	case !t.Seq:
+		return "PyTreeDef(*)"
+	case !t.LeafItems:
+		return "{tree}"
+	case t.Len == 1:
+		return "PyTreeDef((*,))"
+	}
+	return "PyTreeDef((" + strings.TrimSuffix(strings.Repeat("*, ", t.Len), ", ") + "))"
+}
+
+// what is how tree_util's mismatch message names the top's type.
+func (t TopTree) what() string {
+	if !t.Seq {
+		return "a pytree leaf"
+	}
+	return "a <class 'tuple'>"
+}
+
+// OutSpecsTreeOutcome: out_specs whose top differs from out_shape's (a
+// single BlockSpec for a sequence of outputs or the reverse, or sequences
+// of different lengths; oracle-checked on 0.4.30, 0.4.33, 0.4.38 and 0.12).
+// Before 0.4.31 JAX prints both PyTreeDefs; since, tree_util's first
+// mismatch.
+func OutSpecsTreeOutcome(v Version, specs, outs TopTree) Outcome {
+	o := Outcome{Fails: true, Layer: LayerTrace, Error: "ValueError", Where: whereCore}
+	const head = "Pytree for `out_specs` and `out_shape` do not match. There are 1 mismatches, including:\n    * "
+	switch {
 	case v.Less(V(0, 4, 31)):
-		o.Message = "Pytree specs for `out_shape` and `out_specs` must match: {tree} vs. {tree}"
-	case what == "in_specs":
-		inputs := "`inputs`"
-		if v.Less(V(0, 6, 0)) {
-			inputs = "inputs"
-		}
-		o.Message = fmt.Sprintf("Pytree for `in_specs` and %s do not match. There are 1 mismatches, including:\n"+
-			"    * `in_specs` is a tuple of length %d but %s is a tuple of length %d, so the lengths do not match", inputs, specs, inputs, values)
+		o.Message = "Pytree specs for `out_shape` and `out_specs` must match: " + outs.def() + " vs. " + specs.def()
+	case specs.Seq != outs.Seq:
+		o.Message = head + "`out_specs` is " + specs.what() + " but `out_shape` is " + outs.what() + ", so their Python types differ"
 	default:
-		o.Message = fmt.Sprintf("Pytree for `out_specs` and `out_shape` do not match. There are 1 mismatches, including:\n"+
-			"    * `out_specs` is a tuple of length %d but `out_shape` is a tuple of length %d, so the lengths do not match", specs, values)
+		o.Message = fmt.Sprintf(head+"`out_specs` is a tuple of length %d but `out_shape` is a tuple of length %d, so the lengths do not match", specs.Len, outs.Len)
 	}
 	return o
 }
@@ -177,4 +228,96 @@ func PyTuple(dims []int) string {
 		return "(" + parts[0] + ",)"
 	}
 	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+// dtypeBits is jax.dtypes.itemsize_bits of the dtypes the rank-1 tiling
+// check is judged for, by their canonical names. 64-bit types are left
+// out: 32 // 64 is 0 and the check divides by it.
+var dtypeBits = map[string]int{
+	"float32": 32, "int32": 32, "uint32": 32,
+	"bfloat16": 16, "float16": 16, "int16": 16, "uint16": 16,
+	"int8": 8, "uint8": 8, "bool": 8,
+	"float8_e4m3fn": 8, "float8_e5m2": 8, "float8_e4m3b11fnuz": 8, "float8_e4m3fnuz": 8, "float8_e5m2fnuz": 8,
+	"int4": 4, "uint4": 4,
+}
+
+// dtypeAliases are other spellings of the dtypes above.
+var dtypeAliases = map[string]string{"bool_": "bool", "half": "float16", "single": "float32"}
+
+// CanonicalDtype returns the canonical name of a dtype spelled name (the
+// attribute of jax.numpy/numpy/ml_dtypes, or its string), "" when it is
+// none pallas-ls judges.
+func CanonicalDtype(name string) string {
+	if a, ok := dtypeAliases[name]; ok {
+		name = a
+	}
+	if _, ok := dtypeBits[name]; ok {
+		return name
+	}
+	return ""
+}
+
+// The rank-1 block check (mosaic/lowering.py _check_block_mappings): from
+// 0.4.32 a rank-1 block must equal the array or be a multiple of the tiling
+// size 128 * (32 // bits), reported with the rank-2 message (0.4.31 with
+// its jaxlib rejects every rank-1 block instead; not judged); 0.4.35
+// (1222b4a571) words its own message and counts bool as 32 bits; 0.9.2
+// (5c96b9ee78) also takes a multiple of the chip's sublanes * lanes, or a
+// power of 2 at least the tiling size. Oracle-checked on 0.4.33, 0.4.38 and
+// 0.12 (float32, bfloat16, int8, int32, bool).
+var (
+	Rank1TilingSince       = V(0, 4, 32)
+	Rank1MessageSince      = V(0, 4, 35)
+	Rank1ChunkOrPowerSince = V(0, 9, 2)
+	rank1ChunkDefault      = 1024 // 8 sublanes * 128 lanes: every chip but 8t, and what the oracle's host reports
+	rank1ChunkBySublanes16 = map[string]bool{"8t": true}
+)
+
+// rank1Chunk is sublanes * lanes of a chip ("" when not configured: the
+// smallest, so that a block passing on some chip is never judged).
+func rank1Chunk(chip string) int {
+	if rank1ChunkBySublanes16[chip] {
+		return 2 * rank1ChunkDefault
+	}
+	return rank1ChunkDefault
+}
+
+// Rank1BlockOutcome is what lowering does with a rank-1 block of size bs
+// on an array of size as and dtype dtype (canonical name) for chip (""
+// when unknown). ok is false where pallas-ls does not judge it (unknown
+// dtype, a version without the check); o.Fails false when it passes.
+func Rank1BlockOutcome(v Version, chip string, bs, as int, dtype string) (o Outcome, ok bool) {
+	bits, known := dtypeBits[dtype]
+	if !known || v.Less(Rank1TilingSince) {
+		return Outcome{}, false
+	}
+	tilingBits := bits
+	if dtype == "bool" && v.AtLeast(Rank1MessageSince) {
+		tilingBits = 32 // "bools get a bitwidth of 32 due to how mosaic handles them"
+	}
+	tile := 128 * (32 / tilingBits)
+	chunk := rank1Chunk(chip)
+	var pass bool
+	switch {
+	case bs == as:
+		pass = true
+	case v.Less(Rank1ChunkOrPowerSince):
+		pass = bs%tile == 0
+	default:
+		pass = bs%chunk == 0 || bs >= tile && bs&(bs-1) == 0
+	}
+	if pass {
+		return Outcome{}, true
+	}
+	o = Outcome{Fails: true, Layer: LayerPallasLowering, Error: "ValueError", Where: whereMosaicLower}
+	const head = "The Pallas TPU lowering currently requires that rank 1 block shapes, either 1) the first (and only) dimension of the block shape is equal to the first (and only) dimension of the array shape, or 2) the first (and only) dimension of the block shape"
+	switch {
+	case v.Less(Rank1MessageSince):
+		o.Message = msgTilingRequires
+	case v.Less(Rank1ChunkOrPowerSince):
+		o.Message = fmt.Sprintf("%s is a multiple of the tiling size (%d = 128 * (32 // %d)) of the array shape.", head, tile, bits)
+	default:
+		o.Message = fmt.Sprintf("%s is a multiple of %d, or 3) the first (and only) dimension of the block shape is a power of 2 and at least the tiling size (%d = 128 * (32 // %d)) of the array shape.", head, chunk, tile, bits)
+	}
+	return o, true
 }

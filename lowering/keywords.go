@@ -54,6 +54,8 @@ var keywordChanges = []KeywordChange{
 	{Callee: plgpu + "kernel", Keyword: "scratch_shapes",
 		Deprecated: V(0, 10, 2), ReplacedBy: "scratch_types",
 		Note: "plgpu.kernel(scratch_shapes=) is a deprecated alias of scratch_types= since 0.10.2"},
+	{Callee: pltpu + "CompilerParams", Keyword: "allow_collective_id_without_custom_barrier", Since: V(0, 7, 2),
+		Note: "pltpu.CompilerParams(allow_collective_id_without_custom_barrier=) was added in 0.7.2"},
 	{Callee: pl + "pallas_call", Keyword: "scratch_shapes", Since: V(0, 4, 34),
 		Note: "pallas_call(scratch_shapes=) was added in 0.4.34; older releases take scratch_shapes only in a grid spec (pltpu.PrefetchScalarGridSpec)"},
 	{Callee: "jax.ShapeDtypeStruct", Keyword: "vma",

@@ -81,13 +81,27 @@ func MissingError(kind MissingKind, qual, keyword string) (typ, msg string, ok b
 			return "ImportError", "cannot import name '" + name + "' from '" + owner + "' ({path})", true
 		}
 	case MissingKeyword:
-		// A function's own name; a class (ShapeDtypeStruct) words it
-		// through __init__ or __new__, which the tables do not record.
+		// A function's own name; a class words it through __init__ or
+		// __new__, known for the classes initClasses lists.
 		if name != "" && !unicode.IsUpper(rune(name[0])) {
 			return "TypeError", name + "() got an unexpected keyword argument '" + keyword + "'", true
 		}
+		if initClasses[qual] {
+			return "TypeError", name + ".__init__() got an unexpected keyword argument '" + keyword + "'", true
+		}
 	}
 	return "", "", false
+}
+
+// initClasses are the classes whose constructor is their own __init__
+// (dataclasses, ShapeDtypeStruct), so that an unknown keyword is worded
+// through it; the oracle records "CompilerParams.__init__() got an
+// unexpected keyword argument ..." on 0.6.2 (PAL204/allow_on_old_jax) and
+// "ShapeDtypeStruct.__init__() got an unexpected keyword argument 'vma'"
+// on 0.10.2-0.12 (PAL105/vma_keyword_silent).
+var initClasses = map[string]bool{
+	pltpu + "CompilerParams": true,
+	"jax.ShapeDtypeStruct":   true,
 }
 
 // MissingKind is how a program reaches a name.

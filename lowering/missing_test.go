@@ -14,9 +14,11 @@ func TestMissingError(t *testing.T) {
 		{MissingFromImport, plsc + "VectorSubcoreMesh", "", "ImportError", "cannot import name 'VectorSubcoreMesh' from 'jax.experimental.pallas.tpu_sc' ({path})"},
 		{MissingKeyword, pl + "pallas_call", "scratch_shapes", "TypeError", "pallas_call() got an unexpected keyword argument 'scratch_shapes'"},
 		{MissingKeyword, "jax.experimental.shard_map.shard_map", "auto", "TypeError", "shard_map() got an unexpected keyword argument 'auto'"},
+		{MissingKeyword, pltpu + "CompilerParams", "allow_collective_id_without_custom_barrier", "TypeError", "CompilerParams.__init__() got an unexpected keyword argument 'allow_collective_id_without_custom_barrier'"},
 		// The owner is a class, or the keyword belongs to a class: not worded.
 		{MissingAttribute, "jax.sharding.AxisType.Explicit", "", "", ""},
-		{MissingKeyword, "jax.ShapeDtypeStruct", "vma", "", ""},
+		{MissingKeyword, "jax.ShapeDtypeStruct", "vma", "TypeError", "ShapeDtypeStruct.__init__() got an unexpected keyword argument 'vma'"},
+		{MissingKeyword, "jax.sharding.AbstractMesh", "axis_types", "", ""},
 		{MissingAttribute, "jax", "", "", ""},
 	}
 	for _, tt := range tests {

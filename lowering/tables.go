@@ -213,6 +213,8 @@ func meshAPIs() []API {
 		{Name: "jax.sharding.AbstractMesh", Role: RoleMesh, Since: V(0, 4, 32)},
 		{Name: "jax.make_mesh", Role: RoleMesh, Since: V(0, 4, 32),
 			Note: "axis_types default to Explicit since 0.9.0"},
+		// jax/sharding.py exports AxisType from the 0.5.0 tag on.
+		{Name: "jax.sharding.AxisType", Since: V(0, 5, 0)},
 		{Name: "jax.set_mesh", Role: RoleSetMesh, Since: V(0, 7, 1)},
 		{Name: "jax.sharding.set_mesh", Role: RoleSetMesh, Since: V(0, 5, 3)},
 		{Name: "jax.sharding.use_mesh", Role: RoleSetMesh, Since: V(0, 5, 0),
@@ -222,6 +224,8 @@ func meshAPIs() []API {
 			Deprecated: V(0, 6, 0), Removed: V(0, 7, 0), ReplacedBy: "jax.sharding.NamedSharding",
 			Note: "deprecated in 0.6.0 and removed in 0.7.0"},
 		{Name: "jax.lax.with_sharding_constraint", Role: RoleShardingEvidence},
+		{Name: "jax.sharding.ManualAxisType", Since: V(0, 10, 0),
+			Note: "ShapeDtypeStruct(manual_axis_type=) takes one (jax/sharding.py exports it since 0.10.0)"},
 		{Name: "jax.device_put", Role: RoleShardingEvidence,
 			Note: "multi-device evidence only with a sharding argument"},
 	}

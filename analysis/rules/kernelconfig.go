@@ -54,7 +54,8 @@ func configs(p *analysis.Pass) []*analysis.KernelCall {
 // i after the scalar-prefetch ones, out_specs[i] with output i.
 type specArray struct {
 	spec  analysis.SpecFact
-	shape []int // nil when unknown
+	shape []int  // nil when unknown
+	dtype string // "" when unknown
 	what  string
 }
 
@@ -63,12 +64,12 @@ func specArrays(c *analysis.KernelConfig) []specArray {
 	if c.InSpecs.Known && !c.InSpecs.Single && c.OperandsKnown && c.NumScalarPrefetch >= 0 &&
 		len(c.Operands)-c.NumScalarPrefetch == len(c.InSpecs.Specs) {
 		for i, s := range c.InSpecs.Specs {
-			out = append(out, specArray{s, c.Operands[i+c.NumScalarPrefetch].Shape, fmt.Sprintf("input %d", i)})
+			out = append(out, specArray{s, c.Operands[i+c.NumScalarPrefetch].Shape, c.Operands[i+c.NumScalarPrefetch].DType, fmt.Sprintf("input %d", i)})
 		}
 	}
 	if c.OutSpecs.Known && c.OutsKnown && c.OutSpecs.Single == c.OutSingle && len(c.OutSpecs.Specs) == len(c.Outs) {
 		for i, s := range c.OutSpecs.Specs {
-			out = append(out, specArray{s, c.Outs[i].Shape, fmt.Sprintf("output %d", i)})
+			out = append(out, specArray{s, c.Outs[i].Shape, c.Outs[i].DType, fmt.Sprintf("output %d", i)})
 		}
 	}
 	return out

@@ -22,7 +22,8 @@ var PAL104 = &analysis.Analyzer{
 			"xmap and binders whose names are not literal count as binding every name, and code under " +
 			"pytest.raises or assertRaises is expected to fail. Collectives inside Pallas kernels are PAL101's " +
 			"(a communicating kernel outside a fully manual shard_map), except a kernel that asks lax.axis_size of a " +
-			"device axis in eager or single-device code, which PAL104 reports at the kernel call. Like every SPMD rule it checks the modules " +
+			"device axis in eager or single-device code, which PAL104 reports at the kernel call, and a kernel that asks lax.axis_index of " +
+			"an axis the mesh of the fully manual shard_map around it does not have, which PAL104 reports at that axis_index. Like every SPMD rule it checks the modules " +
 			"that reach Pallas (they, or a module they import, name it); it holds on every backend.",
 		Why: "JAX raises a NameError while tracing, before anything is lowered: \"Found an unbound axis name: x. To " +
 			"fix this, please call psum under `jax.shard_map`.\" (JAX 0.7+, traced psum, pmean, pmax, pmin, " +
@@ -51,6 +52,7 @@ step(jax.numpy.ones((8, 128)))
 
 func runPAL104(p *analysis.Pass) {
 	kernelAxisSize(p)
+	kernelAxisNotInMesh(p)
 	for _, u := range p.Collectives {
 		r := u.Reach
 		o := lowering.UnboundCollective(p.Version, u.API, u.Eager, u.Axis)
@@ -112,6 +114,46 @@ func kernelAxisSize(p *analysis.Pass) {
 				Detail:  detail(p, o), JAXError: jaxError(o),
 			})
 			break
+		}
+	}
+}
+
+// kernelAxisNotInMesh reports a kernel whose body (or index map) asks
+// lax.axis_index of a device axis that the mesh of the fully manual
+// shard_map around the call does not have: the trace of the kernel fails
+// on it. PAL101 says nothing there (the call is inside a full shard_map);
+// a partial shard_map is PAL102's. Only a mesh whose axes are known counts,
+// and a vmap around the call may bind the name.
+func kernelAxisNotInMesh(p *analysis.Pass) {
+	for _, kc := range p.KernelCalls {
+		for _, op := range kc.Ops {
+			if op.Kind != "axis_index" || op.UnknownAxis || len(op.Axes) != 1 {
+				continue
+			}
+			axis := op.Axes[0]
+			for _, r := range kc.Reaches {
+				if r.Kind != lowering.CtxShardMapFull || r.MeshAxes == nil || r.Library || r.BoundAny ||
+					contains(r.MeshAxes, axis) || contains(r.Bound, axis) {
+					continue
+				}
+				o := lowering.UnboundCollective(p.Version, op.API, false, axis)
+				if !o.Fails {
+					continue
+				}
+				related := pathRelated(r)
+				if r.ShardMap != nil {
+					related = append([]analysis.Related{{Location: *r.ShardMap,
+						Message: "this shard_map's mesh has no axis " + axis}}, related...)
+				}
+				p.Report(analysis.Diagnostic{
+					Location: op.Location,
+					Message: fmt.Sprintf("`%s` in kernel `%s` names axis `%s`, which the mesh of the shard_map around the call does not have (mesh axes: %s)%s; with %s this fails: %s",
+						shortAPI(op.API), kc.Kernel, axis, strings.Join(r.MeshAxes, ", "), suffix(where(r)), version(p), quoteError(o)),
+					Related: related,
+					Detail:  detail(p, o), JAXError: jaxError(o),
+				})
+				break
+			}
 		}
 	}
 }

@@ -17,12 +17,18 @@ var PAL211 = &analysis.Analyzer{
 			"neither a multiple of 128 nor the array's last dimension, or whose second-to-last is neither a " +
 			"multiple of 8 nor the array's. Judged only where the block and the array's shape are known " +
 			"(literals, arithmetic on them, `x.shape` of `jnp.ones((m, n))`, `jax.ShapeDtypeStruct`); squeezed " +
-			"dimensions (`None`, `pl.Squeezed()`) count as 1. A block in memory space ANY must be the whole array. " +
-			"Blocks in another explicit memory space (SMEM, VMEM), rank-1 blocks and interpret mode are not judged.",
+			"dimensions (`None`, `pl.Squeezed()`) count as 1. A rank-1 block must equal the array or be a multiple " +
+			"of the tiling size 128 * (32 // bits of the dtype) (256 for bfloat16; bool counts as 32 bits); from JAX " +
+			"0.9.2 it must equal the array, be a multiple of 1024 (2048 with `tpu-chip = \"8t\"`), or be a power of 2 " +
+			"at least the tiling size, so it is judged only where the array's dtype is known (`jnp.ones((n,), " +
+			"jnp.bfloat16)`, `jax.ShapeDtypeStruct(shape, x.dtype)`). A block in memory space ANY must be the whole " +
+			"array; so must one in HBM (`pltpu.HBM`, from JAX 0.7.2). Blocks in another explicit memory space (SMEM, " +
+			"VMEM) and interpret mode are not judged.",
 		Why: "Since JAX 0.4.31 the Pallas TPU lowering raises \"The Pallas TPU lowering currently requires that " +
 			"the last two dimensions of your block shape are divisible by 8 and 128 respectively, or be equal to " +
-			"the respective dimensions of the overall array.\"; before, Mosaic's compiler failed later with a " +
-			"layout error.",
+			"the respective dimensions of the overall array.\" (for rank-1 blocks too up to 0.4.34; from 0.4.35 " +
+			"\"The Pallas TPU lowering currently requires that rank 1 block shapes, either 1) ...\"); before, Mosaic's " +
+			"compiler failed later with a layout error.",
 		Example: "pl.BlockSpec(block_shape=(128, 100), index_map=lambda i: (i, 0))  # array (256, 512)",
 		Fixed:   "pl.BlockSpec(block_shape=(128, 128), index_map=lambda i: (i, 0))",
 		Since:   "0.2.0",
@@ -56,23 +62,32 @@ y = pl.pallas_call(
 
 func runPAL211(p *analysis.Pass) {
 	r := newConfigReporter(p)
+	chip, _ := lowering.ParseChip(p.Options.TPUChip)
 	for _, kc := range configs(p) {
 		if !isTPU(kc) || kc.Config.Interpret {
 			continue
 		}
+
 		for _, sa := range specArrays(kc.Config) {
 			s := sa.spec
 			if !s.BlockSpec || !s.BlockKnown || sa.shape == nil || len(s.Block) != len(sa.shape) {
 				continue
 			}
-			if s.MemorySpace == "ANY" {
+			if s.MemorySpace == "HBM" && p.Version.Less(lowering.HBMWindowSince) {
+				continue
+			}
+			if s.MemorySpace == "ANY" || s.MemorySpace == "HBM" {
 				if o := lowering.AnyWindowOutcome(p.Version); o.Fails && windowDim(s.Block, sa.shape) >= 0 {
-					r.report(firstLoc(s.BlockLoc, s.Loc), 0, fmt.Sprintf("block shape %s of %s in memory space ANY is not the whole array %s",
-						shapeText(s.Block), sa.what, lowering.PyTuple(sa.shape)), o, nil)
+					r.report(firstLoc(s.BlockLoc, s.Loc), 0, fmt.Sprintf("block shape %s of %s in memory space %s is not the whole array %s",
+						shapeText(s.Block), sa.what, s.MemorySpace, lowering.PyTuple(sa.shape)), o, nil)
 				}
 				continue
 			}
-			if !lowering.HasTilingCheck(p.Version) || s.MemorySpace != "" || len(s.Block) < 2 {
+			if !lowering.HasTilingCheck(p.Version) || s.MemorySpace != "" {
+				continue
+			}
+			if len(s.Block) == 1 {
+				rank1(r, p, s, sa, chip)
 				continue
 			}
 			n := len(s.Block)
@@ -89,6 +104,22 @@ func runPAL211(p *analysis.Pass) {
 				shapeText(s.Block), sa.what, lowering.PyTuple(sa.shape[n-2:])), lowering.BlockTilingOutcome(p.Version), nil)
 		}
 	}
+}
+
+// rank1 judges a rank-1 block: its size against the array's and the
+// tiling of the array's dtype (unknown dtype, squeezed or unknown size:
+// silent).
+func rank1(r *configReporter, p *analysis.Pass, s analysis.SpecFact, sa specArray, chip string) {
+	d := s.Block[0]
+	if !d.Known || d.Squeezed {
+		return
+	}
+	o, ok := lowering.Rank1BlockOutcome(p.Version, chip, d.Size, sa.shape[0], sa.dtype)
+	if !ok || !o.Fails {
+		return
+	}
+	r.report(firstLoc(s.BlockLoc, s.Loc), 0, fmt.Sprintf("rank-1 block shape %s of %s (%s) is not tiled for TPU: it must equal the array's %d or be a multiple of the tiling size",
+		shapeText(s.Block), sa.what, sa.dtype, sa.shape[0]), o, nil)
 }
 
 // tileFits: a block dimension passes when it equals the array's or is a

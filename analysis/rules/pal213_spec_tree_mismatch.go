@@ -7,18 +7,21 @@ import (
 	"github.com/pallas-ls/pallas-ls/lowering"
 )
 
-// PAL213 reports in_specs/out_specs whose length differs from the
-// operands or out_shape.
+// PAL213 reports in_specs whose length differs from the operands, and
+// out_specs whose top differs from out_shape's.
 var PAL213 = &analysis.Analyzer{
 	Code: "PAL213", Name: "spec-tree-mismatch", Severity: analysis.SeverityError,
 	Doc: analysis.Doc{
 		Title: "Spec lists do not match the operands or out_shape",
 		What: "A literal `in_specs` sequence has another length than the operands the kernel is called with " +
-			"(minus the `num_scalar_prefetch` leading ones), or a literal `out_specs` sequence another length " +
-			"than a literal `out_shape` sequence. Operands spread with `*args`, out_shape values that may be " +
-			"pytrees and single specs are not judged.",
+			"(minus the `num_scalar_prefetch` leading ones); or `out_specs` does not match a literal `out_shape` at the " +
+			"top: one BlockSpec for a sequence of outputs (even a sequence of one), a sequence of specs for one " +
+			"output, or sequences of different lengths (a list counts as a tuple). Operands spread with `*args`, " +
+			"lists that may grow after they are built, deeper mismatches and a single `in_specs` spec are not judged.",
 		Why: "Pallas compares the trees while tracing and raises \"Pytree for `in_specs` and `inputs` do not " +
-			"match.\" (\"Pytree specs for arguments and `in_specs` must match\" before JAX 0.4.31).",
+			"match.\" or \"Pytree for `out_specs` and `out_shape` do not match.\", naming the first mismatch " +
+			"(\"Pytree specs for arguments and `in_specs` must match\" and \"Pytree specs for `out_shape` and " +
+			"`out_specs` must match\" before JAX 0.4.31).",
 		Example: "y = pl.pallas_call(add, out_shape=shape, grid=(2,), in_specs=[spec], out_specs=spec)(x, x)",
 		Fixed:   "y = pl.pallas_call(add, out_shape=shape, grid=(2,), in_specs=[spec, spec], out_specs=spec)(x, x)",
 		Since:   "0.2.0",
@@ -51,12 +54,30 @@ func runPAL213(p *analysis.Pass) {
 					what = fmt.Sprintf("%d operands after the %d scalar-prefetch ones", n, c.NumScalarPrefetch)
 				}
 				r.report(firstLoc(l.Loc, kc.Decl), 0, fmt.Sprintf("in_specs has %d entries but the kernel is called with %s", len(l.Specs), what),
-					lowering.SpecTreeOutcome(p.Version, "in_specs", len(l.Specs), n), nil)
+					lowering.SpecTreeOutcome(p.Version, len(l.Specs), n), nil)
 			}
 		}
-		if l := c.OutSpecs; l.Known && !l.Single && c.OutsKnown && !c.OutSingle && len(l.Specs) != len(c.Outs) {
-			r.report(firstLoc(l.Loc, kc.Decl), 0, fmt.Sprintf("out_specs has %d entries but out_shape has %d", len(l.Specs), len(c.Outs)),
-				lowering.SpecTreeOutcome(p.Version, "out_specs", len(l.Specs), len(c.Outs)), nil)
+		if l := c.OutSpecs; l.Known && c.OutsKnown {
+			specs := lowering.TopTree{Seq: !l.Single, Len: len(l.Specs), LeafItems: true}
+			for _, s := range l.Specs {
+				specs.LeafItems = specs.LeafItems && s.BlockSpec
+			}
+			outs := lowering.TopTree{Seq: !c.OutSingle, Len: len(c.Outs), LeafItems: true}
+			for _, o := range c.Outs {
+				outs.LeafItems = outs.LeafItems && o.Array
+			}
+			if !specs.Matches(outs) {
+				r.report(firstLoc(l.Loc, kc.Decl), 0, "out_specs is "+treeText(specs, "BlockSpec")+" but out_shape is "+treeText(outs, "array"),
+					lowering.OutSpecsTreeOutcome(p.Version, specs, outs), nil)
+			}
 		}
 	}
+}
+
+// treeText describes a spec or out_shape top for a message.
+func treeText(t lowering.TopTree, leaf string) string {
+	if !t.Seq {
+		return "one " + leaf
+	}
+	return fmt.Sprintf("a sequence of %d", t.Len)
 }

@@ -22,7 +22,8 @@ jax.shard_map(add_one, mesh=mesh, in_specs=P("data"), out_specs=P("data"), axis_
 
 
 def inner(x):
-    return jax.shard_map(add_one, mesh=mesh, in_specs=P(), out_specs=P(), axis_names={"model"})(x)
+    # The concrete mesh inside the outer shard_map's body: JAX 0.6.1+ rejects it (PAL106).
+    return jax.shard_map(add_one, mesh=mesh, in_specs=P(), out_specs=P(), axis_names={"model"})(x)  # want: PAL106 "should match the mesh passed to shard_map"
 
 
 # Nested shard_maps compose: data (outer) + model (inner) = every axis.

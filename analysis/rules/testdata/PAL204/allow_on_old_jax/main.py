@@ -11,8 +11,9 @@ def plain_kernel(x_ref, o_ref):
 
 
 def step(x):
-    # The keyword is new in JAX 0.7.2: an older JAX raises TypeError on it, which PAL204 leaves alone.
-    params = pltpu.CompilerParams(collective_id=1, allow_collective_id_without_custom_barrier=True)
+    # The keyword is new in JAX 0.7.2: an older JAX raises TypeError on it, which PAL204 leaves alone
+    # and PAL301 names.
+    params = pltpu.CompilerParams(collective_id=1, allow_collective_id_without_custom_barrier=True)  # want: PAL301 "keyword `allow_collective_id_without_custom_barrier=` of `pltpu.CompilerParams` does not exist in JAX 0.7.1 yet"
     return pl.pallas_call(plain_kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype), compiler_params=params)(x)
 
 

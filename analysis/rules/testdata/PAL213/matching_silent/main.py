@@ -34,6 +34,17 @@ def pair(x):
     return pl.pallas_call(two_outputs, out_shape=[shape, shape], grid=(2,), in_specs=[spec], out_specs=(spec, spec))(x)
 
 
+def one_in_a_list(x):
+    # A sequence of one spec for a sequence of one output (a list is a tuple to Pallas).
+    shape = jax.ShapeDtypeStruct(x.shape, x.dtype)
+    return pl.pallas_call(add_one, out_shape=[shape], grid=(2,), in_specs=[spec], out_specs=(spec,))(x)
+
+
+def list_for_tuple(x):
+    shape = jax.ShapeDtypeStruct(x.shape, x.dtype)
+    return pl.pallas_call(two_outputs, out_shape=(shape, shape), grid=(2,), in_specs=[spec], out_specs=[spec, spec])(x)
+
+
 def prefetch(s, x):
     # The scalar-prefetch operand has no spec.
     pspec = pl.BlockSpec(block_shape=(128, 512), index_map=lambda i, s_ref: (i, 0))
@@ -52,5 +63,7 @@ def star(*xs):
 x = jnp.ones((256, 512), jnp.float32)
 single(x)
 pair(x)
+one_in_a_list(x)
+list_for_tuple(x)
 prefetch(jnp.ones((1,), jnp.int32), x)
 star(x)

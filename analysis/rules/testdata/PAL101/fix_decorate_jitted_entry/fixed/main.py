@@ -4,7 +4,9 @@ from jax.experimental import pallas as pl
 from jax.experimental.pallas import tpu as pltpu
 from jax.sharding import PartitionSpec as P
 
-mesh = jax.make_mesh((8,), ("x",))
+# A concrete Mesh: Auto axes in every JAX version (a jax.make_mesh mesh is
+# Explicit from 0.9, where the wrapped call would fail PAL107).
+mesh = jax.sharding.Mesh(jax.devices(), ("x",))
 
 
 def ring_kernel(x_ref, o_ref, send_sem, recv_sem):

@@ -1,0 +1,20 @@
+import numpy as np
+
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.shard_map import shard_map
+from jax.sharding import Mesh, PartitionSpec as P
+
+
+def add_one_kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + 1
+
+
+def step(x):
+    return pl.pallas_call(add_one_kernel, out_shape=x)(x)  # want: PAL105 "check_rep on, which has no replication rule for pallas_call before JAX 0.6.1.*NotImplementedError: No replication rule for pallas_call"
+
+
+# Before 0.6.1 check_rep (True by default) rejects any pallas_call in the body.
+mesh = Mesh(np.array(jax.devices()).reshape(8), ("x",))
+jax.jit(shard_map(step, mesh, in_specs=P("x"), out_specs=P("x")))(jnp.ones((64, 128)))
