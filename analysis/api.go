@@ -10,12 +10,20 @@ import (
 )
 
 // vNonNone is a value known to exist (an array, a number computed by
-// arithmetic, the result of a JAX call) but nothing more.
-type vNonNone struct{}
+// arithmetic, the result of a JAX call) but nothing more. Traced: it is
+// known to be a traced JAX value (lax.axis_index, pl.program_id, or
+// arithmetic on one), so Python operators on it bind jnp primitives; Int:
+// a traced signed integer (those sources, and +, -, *, //, % of them with
+// ints).
+type vNonNone struct{ Traced, Int bool }
 
 func (*vNonNone) isValue() {}
 
-var nonNone value = &vNonNone{}
+var (
+	nonNone     value = &vNonNone{}
+	tracedValue value = &vNonNone{Traced: true}
+	tracedInt   value = &vNonNone{Traced: true, Int: true}
+)
 
 // identity is the pseudo-API for decorators that return their argument.
 const identity = "pallas-ls.identity"
@@ -94,7 +102,7 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 	case lowering.RoleAxisIndex:
 		in.axisIndex(a, site)
 		in.collective(api.Name, a, site)
-		return nonNone
+		return tracedInt
 	case lowering.RoleAxisSize:
 		in.collective(api.Name, a, site)
 		if in.cur.Kind == ctxKernel && in.cur.Scan != nil {

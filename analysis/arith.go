@@ -28,8 +28,65 @@ func (in *interp) binOp(env *scope, e *ir.Expr) value {
 		if v := foldBinOp(e.Op, vals[0], vals[1]); v != nil {
 			return v
 		}
+		if isTraced(vals[0]) || isTraced(vals[1]) {
+			ints := isInt(vals[0]) && isInt(vals[1])
+			switch {
+			case e.Op == "%" && !isStrConst(vals[0]):
+				// x % n on a traced value binds jnp.remainder (str % x is
+				// string formatting, never JAX's).
+				in.bodyCall(remainderAPI, e)
+			case e.Op == "//" && ints:
+				in.bodyCall(IntFloorDivAPI, e) // binds sign (floats: floor)
+			}
+			if ints && (e.Op == "+" || e.Op == "-" || e.Op == "*" || e.Op == "//" || e.Op == "%") {
+				return tracedInt
+			}
+			return tracedValue
+		}
 	}
 	return nonNone // arithmetic: a number or an array, never None
+}
+
+// remainderAPI is what `%` on a traced value calls: recorded as a kernel
+// body's call so that PAL215 judges it like an explicit jnp.remainder.
+const remainderAPI = "jax.numpy.remainder"
+
+// IntFloorDivAPI is what `//` on traced signed integers calls
+// (jnp.floor_divide, which binds lax.sign for them): recorded as a kernel
+// body's call under this name, since for floats it binds other primitives.
+const IntFloorDivAPI = "jax.numpy.floor_divide(int)"
+
+// isInt reports whether v is known to be a signed integer: a literal int
+// or a traced one.
+func isInt(v value) bool {
+	if _, ok := intConst(v); ok {
+		return true
+	}
+	switch v := v.(type) {
+	case *vNonNone:
+		return v.Int
+	case *vExtCall:
+		return isTraced(v)
+	}
+	return false
+}
+
+// isTraced reports whether v is known to be a traced JAX value: the
+// result of lax.axis_index, pl.program_id or pl.num_programs, or of
+// arithmetic on one.
+func isTraced(v value) bool {
+	switch v := v.(type) {
+	case *vNonNone:
+		return v.Traced
+	case *vExtCall:
+		return v.Qual == "jax.experimental.pallas.program_id" || v.Qual == "jax.experimental.pallas.num_programs"
+	}
+	return false
+}
+
+func isStrConst(v value) bool {
+	c, ok := v.(*vConst)
+	return ok && c.C.Kind == ir.ConstStr
 }
 
 func intConst(v value) (int64, bool) {

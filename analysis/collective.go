@@ -37,7 +37,7 @@ type collUse struct {
 
 // axisBinder models jax.vmap / xmap: the names it binds, literal or not.
 func (in *interp) axisBinder(name string, a args) value {
-	b := &vBatched{Fn: first(a)}
+	b := &vBatched{Fn: first(a), Vmap: name == "jax.vmap"}
 	if name != "jax.vmap" {
 		b.Any = true // xmap binds the names of its in_axes dicts
 	}
@@ -66,6 +66,7 @@ func (in *interp) callBinder(b *vBatched, a args, site *ir.Expr) value {
 	c.cachedKey = ""
 	c.Traced = true
 	c.BoundAny = c.BoundAny || b.Any
+	c.Vmapped = c.Vmapped || b.Vmap
 	c.Bound = append(slices.Clone(c.Bound), b.Axes...)
 	return in.withCtx(&c, site, "vmap", func() value { return in.call(b.Fn, a, site) })
 }

@@ -91,6 +91,9 @@ type spmdCtx struct {
 	PmapLegacy bool
 	// PmapMerged: likewise, turned on (before 0.8.0 pmap is then a shard_map).
 	PmapMerged bool
+	// Vmapped: the code runs under jax.vmap (PAL108: core-mesh kernels
+	// have no batching rule in some releases).
+	Vmapped bool
 	// VMA is whether check_vma is on here (the innermost shard_map's).
 	VMA vmaCheck
 	// cachedKey caches key(); contexts are copied before they are changed, and
@@ -143,7 +146,7 @@ func (c *spmdCtx) key() string {
 	b.WriteString(strings.Join(c.Manual, ","))
 	b.WriteByte('|')
 	b.WriteString(strings.Join(c.MeshAxes, ","))
-	for _, f := range []bool{c.AllManual, !c.Multi.empty(), c.Mesh != nil, c.MeshLegacy, c.TraceOnly, c.BoundAny, c.Traced, c.ExpectRaise, c.ExplicitSharded, c.PmapLegacy, c.PmapMerged} {
+	for _, f := range []bool{c.AllManual, !c.Multi.empty(), c.Mesh != nil, c.MeshLegacy, c.TraceOnly, c.BoundAny, c.Traced, c.ExpectRaise, c.ExplicitSharded, c.PmapLegacy, c.PmapMerged, c.Vmapped} {
 		if f {
 			b.WriteByte('1')
 		} else {

@@ -51,6 +51,9 @@ type KernelCall struct {
 	// core_map); BodyCalls are the external calls its body makes.
 	Config    *KernelConfig
 	BodyCalls []BodyCall
+	// Scratch: the declaration gives scratch buffers (scratch_types or
+	// scratch_shapes; for a pallas_call given in its grid_spec, not seen).
+	Scratch bool
 }
 
 // ShapeStruct is a jax.ShapeDtypeStruct(...) call, for PAL105.
@@ -155,6 +158,8 @@ type Reach struct {
 	// PmapLegacy, PmapMerged: a pmap reach while jax_pmap_shmap_merge was
 	// set off, or on.
 	PmapLegacy, PmapMerged bool
+	// Vmapped: the call runs under jax.vmap (PAL108).
+	Vmapped bool
 	// CheckVMA is set when the call is traced with check_vma on: the
 	// innermost shard_map is jax.shard_map with check_vma True (the
 	// default), the old shard_map with check_rep True, or jax.smap (PAL105).

@@ -109,7 +109,7 @@ func (in *interp) offer(o *offer) {
 // path that lowers the call over one that only traces it, then the one
 // that carries multi-device evidence (a library entry's jit with
 // shardings, whose context stays unknown), then one traced with check_vma
-// on (PAL105), then the shorter.
+// on (PAL105), then one under vmap (PAL108), then the shorter.
 func preferReach(old, rs *reachState) bool {
 	if old.r.TraceOnly != rs.r.TraceOnly {
 		return old.r.TraceOnly
@@ -119,6 +119,9 @@ func preferReach(old, rs *reachState) bool {
 	}
 	if old.r.CheckVMA != rs.r.CheckVMA {
 		return rs.r.CheckVMA
+	}
+	if old.r.Vmapped != rs.r.Vmapped {
+		return rs.r.Vmapped
 	}
 	return len(rs.steps) < len(old.steps)
 }
@@ -160,6 +163,7 @@ func (in *interp) reach() *reachState {
 	r.Bound, r.BoundAny = c.Bound, c.BoundAny
 	r.TraceOnly = c.TraceOnly
 	r.PmapLegacy, r.PmapMerged = c.PmapLegacy, c.PmapMerged
+	r.Vmapped = c.Vmapped && !c.ExpectRaise
 	// Under pytest.raises / assertRaises the failure is what the test wants.
 	r.CheckVMA = c.Kind == ctxShardMap && c.VMA == vmaOn && !c.ExpectRaise
 	switch c.Kind {
@@ -284,6 +288,23 @@ func (in *interp) factFiles(i int) []*ir.Summary {
 	return out
 }
 
+// scratchGiven reports whether a kernel is declared with scratch buffers
+// (pl.kernel's scratch_types, pallas_call's or core_map's scratch_shapes):
+// given, not None and not a literal empty sequence.
+func scratchGiven(kw map[string]value) bool {
+	for _, name := range []string{"scratch_types", "scratch_shapes"} {
+		v, ok := kw[name]
+		if !ok || isNone(v) {
+			continue
+		}
+		if s, ok := v.(*vSeq); ok && len(s.Items) == 0 {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
 // fact renders one kernel call.
 func (in *interp) fact(kc *kernelCall) *KernelCall {
 	e := kc.e
@@ -303,6 +324,7 @@ func (in *interp) fact(kc *kernelCall) *KernelCall {
 		f.Reaches = append(f.Reaches, kc.reaches[k].render())
 	}
 	f.Config, f.BodyCalls = kernelConfig(kc), renderBodyCalls(e.Calls) // blockspec.go
+	f.Scratch = scratchGiven(kc.k.Kw)
 	return f
 }
 

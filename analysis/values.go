@@ -125,6 +125,7 @@ type (
 		Fn   value
 		Axes []string
 		Any  bool
+		Vmap bool // jax.vmap (not xmap)
 	}
 	// vDeferred wraps functions handed to an unknown external callable:
 	// calling the result calls them, in the caller's context.

@@ -321,3 +321,20 @@ func Rank1BlockOutcome(v Version, chip string, bs, as int, dtype string) (o Outc
 	}
 	return o, true
 }
+
+// GridBlockSpecsOptionalSince is the first release whose Mosaic lowering
+// maps an operand without a BlockSpec to its whole array when a grid is
+// given; before it (jax/_src/pallas/mosaic/lowering.py, lower_jaxpr_to_module,
+// up to jax-v0.4.30) each such operand raises, after the kernel body is
+// lowered.
+var GridBlockSpecsOptionalSince = V(0, 4, 31)
+
+// MissingBlockSpecsOutcome: a TPU pallas_call with a non-empty grid and no
+// in_specs or out_specs.
+func MissingBlockSpecsOutcome(v Version) Outcome {
+	if !v.Less(GridBlockSpecsOptionalSince) {
+		return Outcome{}
+	}
+	return Outcome{Fails: true, Layer: LayerPallasLowering, Error: "NotImplementedError",
+		Message: "BlockSpecs are required on TPU when grid is specified", Where: whereMosaicLower}
+}

@@ -26,6 +26,8 @@ func (k KeywordChange) StatusAt(v Version) Status {
 // pl.kernel to use out_type and scratch_types" is between the two tags),
 // and the old pl.kernel keywords vanished with no deprecation period.
 var keywordChanges = []KeywordChange{
+	{Callee: pltpu + "create_tensorcore_mesh", Keyword: "num_cores", Since: V(0, 6, 1),
+		Note: "num_cores= is accepted from 0.6.1; before, the mesh spans devices[0].num_cores cores"},
 	{Callee: "jax.experimental.shard_map.shard_map", Keyword: "check_rep",
 		Deprecated: V(0, 8, 0), ReplacedBy: "check_vma",
 		Note: "jax.experimental.shard_map is deprecated since 0.8.0; jax.shard_map spells check_rep as check_vma"},

@@ -31,6 +31,8 @@ func TestKeywordChanges(t *testing.T) {
 			map[string]Status{"0.4.33": nyt, "0.4.34": ok, "0.11": ok}},
 		{pltpu + "CompilerParams", "allow_collective_id_without_custom_barrier", "",
 			map[string]Status{"0.6.2": nyt, "0.7.2": ok, "0.11": ok}},
+		{pltpu + "create_tensorcore_mesh", "num_cores", "",
+			map[string]Status{"0.5.3": nyt, "0.6.0": nyt, "0.6.1": ok, "0.11": ok}},
 		{"jax.ShapeDtypeStruct", "vma", "manual_axis_type",
 			map[string]Status{"0.6.1": nyt, "0.6.2": ok, "0.9.2": ok, "0.10.0": rem}},
 	}

@@ -8,7 +8,7 @@ import (
 // Outcome is the first error JAX raises for a kernel call, or none.
 type Outcome struct {
 	Fails   bool
-	Layer   string // LayerTrace, LayerPallasLowering, LayerCustomCall or LayerInterpret
+	Layer   string // LayerTrace, LayerPallasLowering, LayerCustomCall, LayerInterpret or LayerLowering
 	Error   string // Python exception type: "NameError", "ValueError", "NotImplementedError", ...
 	Message string // the JAX message in the wording of the predicted version
 	Where   string // JAX source file that raises it
@@ -21,6 +21,9 @@ const (
 	LayerPallasLowering = "pallas-lowering"
 	LayerCustomCall     = "custom-call"
 	LayerInterpret      = "interpret"
+	// LayerLowering is JAX's own lowering of the traced program to
+	// StableHLO, outside Pallas (the legacy pmap's effect check).
+	LayerLowering = "lowering"
 )
 
 // Messages whose wording never changed. They are quoted from JAX because

@@ -30,6 +30,7 @@ var apiPrimitive = map[string]string{
 	"jax.lax.erf_inv": "erf_inv", "jax.scipy.special.erfinv": "erf_inv",
 	"jax.lax.erf": "erf", "jax.scipy.special.erf": "erf", "jax.lax.erfc": "erfc", "jax.scipy.special.erfc": "erfc",
 	"jax.numpy.arctan2": "atan2", "jax.lax.atan2": "atan2",
+	"jax.lax.sign": "sign", "jax.numpy.sign": "sign", "jax.numpy.floor_divide(int)": "sign",
 	"jax.lax.population_count": "population_count", "jax.lax.clz": "clz",
 	"jax.numpy.cbrt": "cbrt", "jax.lax.cbrt": "cbrt", "jax.numpy.expm1": "expm1", "jax.lax.expm1": "expm1",
 	"jax.numpy.arcsin": "asin", "jax.lax.asin": "asin", "jax.numpy.arccos": "acos", "jax.lax.acos": "acos",
@@ -109,4 +110,26 @@ func UnimplementedPrimitiveOutcome(v Version, prim string) Outcome {
 		b.WriteString("at https://github.com/jax-ml/jax/issues/new/choose.")
 	}
 	return Outcome{Fails: true, Layer: LayerPallasLowering, Error: "NotImplementedError", Message: b.String(), Where: whereMosaicLower}
+}
+
+// BoolCompareSince is the first release whose Mosaic lowering compares
+// booleans (it casts them to int32 first; jax/_src/pallas/mosaic/lowering.py
+// _cmp_lowering_rule, from jax-v0.4.32). Before it a comparison whose
+// operands are not both integers or both floats raises, and jnp.remainder
+// (Python's `%` on a traced value) always binds one: it compares the
+// signs of the remainder and the divisor, two booleans.
+var BoolCompareSince = V(0, 4, 32)
+
+// remainderAPIs bind jnp.remainder's lowering, which compares booleans.
+var remainderAPIs = map[string]bool{"jax.numpy.remainder": true, "jax.numpy.mod": true}
+
+// RemainderOutcome is what lowering api (jnp.remainder, jnp.mod, or `%`
+// on a traced value, recorded as jax.numpy.remainder) in a TPU kernel
+// does at v: it fails before BoolCompareSince.
+func RemainderOutcome(v Version, api string) Outcome {
+	if !remainderAPIs[api] || !v.Less(BoolCompareSince) {
+		return Outcome{}
+	}
+	return Outcome{Fails: true, Layer: LayerPallasLowering, Error: "NotImplementedError",
+		Message: "Mixed dtype operands in cmp", Where: whereMosaicLower}
 }

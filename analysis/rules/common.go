@@ -158,6 +158,11 @@ func sameOuterCall(a, b analysis.Reach) bool {
 // firstError is o, or the error of a collective JAX meets first, with
 // the phrase that says so ("" when o stands).
 func firstError(p *analysis.Pass, kc *analysis.KernelCall, r analysis.Reach, o lowering.Outcome) (lowering.Outcome, string) {
+	if co, how, ok := coreKernelTransform(p.Version, kc, r); ok && o.Layer != lowering.LayerTrace {
+		// vmap's batching rule and the legacy pmap's effect check come
+		// before any kernel lowering error (a trace-time one comes first).
+		return co, " (first, " + how + ": PAL108)"
+	}
 	u, uo, ok := earlierCollective(p, kc, r, o)
 	if !ok {
 		if co, first, ok := collectiveIDFirst(p, kc, o); ok {

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
 	"github.com/pallas-ls/pallas-ls/lowering"
@@ -21,7 +22,9 @@ var PAL213 = &analysis.Analyzer{
 		Why: "Pallas compares the trees while tracing and raises \"Pytree for `in_specs` and `inputs` do not " +
 			"match.\" or \"Pytree for `out_specs` and `out_shape` do not match.\", naming the first mismatch " +
 			"(\"Pytree specs for arguments and `in_specs` must match\" and \"Pytree specs for `out_shape` and " +
-			"`out_specs` must match\" before JAX 0.4.31).",
+			"`out_specs` must match\" before JAX 0.4.31). Before 0.4.31 a TPU pallas_call with a grid also " +
+			"needs in_specs and out_specs: without them Mosaic lowering raises \"NotImplementedError: BlockSpecs are " +
+			"required on TPU when grid is specified\" (later releases map such operands whole).",
 		Example: "y = pl.pallas_call(add, out_shape=shape, grid=(2,), in_specs=[spec], out_specs=spec)(x, x)",
 		Fixed:   "y = pl.pallas_call(add, out_shape=shape, grid=(2,), in_specs=[spec, spec], out_specs=spec)(x, x)",
 		Since:   "0.2.0",
@@ -47,6 +50,10 @@ func runPAL213(p *analysis.Pass) {
 	r := newConfigReporter(p)
 	for _, kc := range configs(p) {
 		c := kc.Config
+		if missing := missingSpecs(kc); missing != "" && lowering.MissingBlockSpecsOutcome(p.Version).Fails {
+			r.report(kc.Decl, 0, fmt.Sprintf("TPU pallas_call has a grid but no %s; JAX before %s requires a BlockSpec for every operand and output then (%s)",
+				missing, lowering.GridBlockSpecsOptionalSince, version(p)), lowering.MissingBlockSpecsOutcome(p.Version), nil)
+		}
 		if l := c.InSpecs; l.Known && !l.Single && c.OperandsKnown && c.NumScalarPrefetch >= 0 {
 			if n := len(c.Operands) - c.NumScalarPrefetch; n >= 0 && n != len(l.Specs) {
 				what := fmt.Sprintf("%d operands", n)
@@ -72,6 +79,24 @@ func runPAL213(p *analysis.Pass) {
 			}
 		}
 	}
+}
+
+// missingSpecs names the spec lists a TPU pallas_call with a known,
+// non-empty grid leaves out, where an operand or output needs one: "" when
+// none (or not known).
+func missingSpecs(kc *analysis.KernelCall) string {
+	c := kc.Config
+	if !isTPU(kc) || c.Interpret || c.GridLen <= 0 {
+		return ""
+	}
+	var missing []string
+	if !c.InSpecs.Present && c.OperandsKnown && c.NumScalarPrefetch >= 0 && len(c.Operands) > c.NumScalarPrefetch {
+		missing = append(missing, "in_specs")
+	}
+	if !c.OutSpecs.Present && c.OutsKnown && len(c.Outs) > 0 {
+		missing = append(missing, "out_specs")
+	}
+	return strings.Join(missing, " and ")
 }
 
 // treeText describes a spec or out_shape top for a message.

@@ -18,7 +18,9 @@ var PAL215 = &analysis.Analyzer{
 			"that the configured JAX version's Pallas Mosaic lowering has no rule for: cumsum, sort, " +
 			"lax.scatter*, erfc, the inverse trigonometric functions in every version; cos and tan before 0.4.34; erf and atan2 " +
 			"before 0.9; top_k before 0.11 (the per-version table in lowering/ is generated from each " +
-			"version's registered rules). Not judged in interpret mode or on GPU.",
+			"version's registered rules); and before 0.4.32 jnp.remainder, which Python's `%` on a traced value " +
+			"(lax.axis_index, pl.program_id, arithmetic on them) calls: its lowering compares two booleans, " +
+			"\"NotImplementedError: Mixed dtype operands in cmp\". Not judged in interpret mode or on GPU.",
 		Why: "Lowering the kernel raises \"NotImplementedError: Unimplemented primitive in Pallas TPU lowering " +
 			"...\" pointing at the kernel line.",
 		Example: "    o_ref[...] = jnp.cumsum(x_ref[...], axis=1)",
@@ -54,6 +56,11 @@ func runPAL215(p *analysis.Pass) {
 			continue
 		}
 		for _, bc := range kc.BodyCalls {
+			if o := lowering.RemainderOutcome(p.Version, bc.API); o.Fails {
+				r.report(bc.Location, 0, fmt.Sprintf("`%%` (jnp.remainder) in TPU kernel `%s` compares two booleans, which Mosaic cannot lower before JAX %s (%s); lax.rem gives the same result for non-negative operands",
+					kc.Kernel, lowering.BoolCompareSince, version(p)), o, nil)
+				continue
+			}
 			prim, ok := lowering.APIPrimitive(bc.API)
 			if !ok {
 				continue
@@ -62,6 +69,9 @@ func runPAL215(p *analysis.Pass) {
 				continue
 			}
 			api := strings.Replace(strings.Replace(bc.API, "jax.numpy.", "jnp.", 1), "jax.lax.", "lax.", 1)
+			if bc.API == analysis.IntFloorDivAPI {
+				api = "//" // jnp.floor_divide on integers
+			}
 			r.report(bc.Location, 0, fmt.Sprintf("`%s` in TPU kernel `%s` binds the %s primitive, which Mosaic cannot lower in %s",
 				api, kc.Kernel, prim, version(p)), lowering.UnimplementedPrimitiveOutcome(p.Version, prim), nil)
 		}
