@@ -101,6 +101,9 @@ type ShardMapApply struct {
 	OuterEagerPartial bool
 	// FullManual: manual over every axis of Mesh.
 	FullManual bool
+	// EagerPartial: applied eagerly (outside any jit or trace) and known
+	// to leave some axis of Mesh automatic (PAL102).
+	EagerPartial bool
 	// Spec and InputSpec: an argument that is a fresh unsharded array
 	// whose in_specs entry names mesh axes, every earlier check known to
 	// pass: the entry normalized to its rank and its own spec, as JAX

@@ -34,6 +34,9 @@ type smUse struct {
 	mesh *vMesh
 	// fullManual: the shard_map is manual over every mesh axis (known).
 	fullManual bool
+	// eagerPartial: applied eagerly (not under any trace) and known to
+	// leave some axis of its concrete mesh automatic.
+	eagerPartial bool
 	// spec and input are the first mismatching argument's in_specs entry
 	// (normalized to its rank) and sharding spec, as JAX prints them;
 	// empty when no argument is known to mismatch, or when some argument
@@ -72,7 +75,10 @@ func (in *interp) shardMapApplied(sp *smSpec, a args, site *ir.Expr) {
 			u.spec, u.input = in.specMismatch(sp, u.mesh, a)
 		}
 	}
-	if u.outer == nil && u.spec == "" {
+	if u.mesh != nil && u.mesh.Axes != nil && !sp.AllManual && sp.Manual != nil && !u.fullManual {
+		u.eagerPartial = c.Kind == ctxPlain && !c.Traced && !c.TraceOnly
+	}
+	if u.outer == nil && u.spec == "" && !u.eagerPartial {
 		return // nothing either rule reads
 	}
 	// An entry logs every application it meets, even one an earlier
@@ -304,7 +310,7 @@ func renderPSpec(entries [][]string, n int) string {
 func (in *interp) smapFacts() []*ShardMapApply {
 	out := make([]*ShardMapApply, 0, len(in.smapOrder))
 	for _, u := range in.smapOrder {
-		f := &ShardMapApply{Location: Locate(u.file, u.site.Span), API: u.sp.API, FullManual: u.fullManual,
+		f := &ShardMapApply{Location: Locate(u.file, u.site.Span), API: u.sp.API, FullManual: u.fullManual, EagerPartial: u.eagerPartial,
 			Spec: u.spec, InputSpec: u.input, Reach: u.rs.render()}
 		if u.sp.File != nil && u.sp.Site != nil {
 			f.ShardMap = Locate(u.sp.File, u.sp.Site.Span)

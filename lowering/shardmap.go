@@ -58,6 +58,17 @@ func NestedShardMapMesh(v Version, api string, outerEagerPartial bool) Outcome {
 		Message: "The context mesh {context_mesh} should match the mesh passed to shard_map {mesh}"}
 }
 
+// EagerPartialShardMap is what applying a shard_map that leaves mesh axes
+// automatic eagerly (outside jit) raises at v: before
+// EagerPartialShardMapSince its eager implementation (_shard_map_impl)
+// raises a bare NotImplementedError, before tracing the body.
+func EagerPartialShardMap(v Version, api string) Outcome {
+	if api != "jax.shard_map" && api != "jax.experimental.shard_map.shard_map" || !v.Less(EagerPartialShardMapSince) {
+		return Outcome{}
+	}
+	return Outcome{Fails: true, Layer: LayerTrace, Error: "NotImplementedError", Message: "", Where: whereShardMap}
+}
+
 // MeshAxesExplicit reports whether a jax.make_mesh mesh has Explicit axes
 // at v: defaulted (no axis_types) from MakeMeshExplicitSince, or given
 // as Explicit.

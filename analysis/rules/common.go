@@ -24,6 +24,9 @@ func versionWhy(p *analysis.Pass) string {
 func quoteError(o lowering.Outcome) string {
 	msg := strings.TrimSpace(o.Message)
 	if o.Error != "" && msg == "" {
+		if o.Error != "AssertionError" {
+			return o.Error + " (raised with no message)"
+		}
 		return o.Error + " (a bare assert)"
 	}
 	if o.Error != "" {

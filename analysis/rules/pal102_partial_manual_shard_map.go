@@ -98,6 +98,23 @@ func runPAL102(p *analysis.Pass) {
 			break
 		}
 	}
+	for _, s := range p.ShardMaps {
+		if !s.EagerPartial {
+			continue
+		}
+		o := lowering.EagerPartialShardMap(p.Version, s.API)
+		if !o.Fails {
+			continue
+		}
+		p.Report(analysis.Diagnostic{
+			Location: s.Location,
+			Message: fmt.Sprintf("a shard_map that leaves axes of its mesh (%s) automatic is applied eagerly, outside jax.jit%s; "+
+				"before JAX %s its eager implementation does not support automatic axes (wrap the call in jax.jit); with %s this fails: %s",
+				strings.Join(s.Mesh.Axes, ", "), suffix(where(s.Reach)), lowering.EagerPartialShardMapSince, version(p), quoteError(o)),
+			Related: append([]analysis.Related{{Location: s.ShardMap, Message: "the shard_map"}}, pathRelated(s.Reach)...),
+			Detail:  detail(p, o), JAXError: jaxError(o),
+		})
+	}
 }
 
 // manualFixes makes every mesh axis manual at the shard_map: remove
