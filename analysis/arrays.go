@@ -229,3 +229,29 @@ func shapeStruct(c *vExtCall) ShapeStruct {
 	sort.Strings(s.Keywords)
 	return s
 }
+
+// reshaped is the shape of `a.reshape(d0, d1, ...)` or `a.reshape((d0,
+// ...))` on an array a made by a shape-taking call: the dimensions, when
+// every one is a literal positive int (a -1 needs a's size; a wrong
+// product fails in JAX, never silently changes the shape). Only vmap's
+// batch size reads it (collective.go): kernel operands keep arrayShape,
+// whose shapes the PAL21x rules trust only where no transform slices them.
+func reshaped(c *vExtCall) (*vSeq, bool) {
+	base, ok := strings.CutSuffix(c.Qual, "().reshape")
+	if !ok || len(c.Kw) > 0 || len(c.Args) == 0 {
+		return nil, false
+	}
+	if _, ok := shapeArg[canonicalArrayAPI(base)]; !ok {
+		return nil, false
+	}
+	dims := c.Args
+	if s, ok := c.Args[0].(*vSeq); ok && len(c.Args) == 1 {
+		dims = s.Items
+	}
+	for _, d := range dims {
+		if n, ok := intConst(d); !ok || n <= 0 {
+			return nil, false
+		}
+	}
+	return &vSeq{Items: dims}, true
+}

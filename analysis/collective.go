@@ -37,7 +37,7 @@ type collUse struct {
 
 // axisBinder models jax.vmap / xmap: the names it binds, literal or not.
 func (in *interp) axisBinder(name string, a args) value {
-	b := &vBatched{Fn: first(a), Vmap: name == "jax.vmap"}
+	b := &vBatched{Fn: first(a), Vmap: name == "jax.vmap", InAxes: argAt(a, 1, "in_axes")}
 	if name != "jax.vmap" {
 		b.Any = true // xmap binds the names of its in_axes dicts
 	}
@@ -67,6 +67,7 @@ func (in *interp) callBinder(b *vBatched, a args, site *ir.Expr) value {
 	c.Traced = true
 	c.BoundAny = c.BoundAny || b.Any
 	c.Vmapped = c.Vmapped || b.Vmap
+	c.VmapWide = c.VmapWide || b.Vmap && batchWide(b, a)
 	c.Bound = append(slices.Clone(c.Bound), b.Axes...)
 	return in.withCtx(&c, site, "vmap", func() value { return in.call(b.Fn, a, site) })
 }
@@ -190,4 +191,30 @@ func (in *interp) collFacts() []*UnboundCollective {
 		})
 	}
 	return out
+}
+
+// batchWide reports whether a vmap's batch size is known to exceed 1: it
+// maps axis 0 (in_axes omitted or 0) and its first argument has a known
+// shape whose first dimension is more than 1.
+func batchWide(b *vBatched, a args) bool {
+	if b.InAxes != nil {
+		if n, ok := intConst(b.InAxes); !ok || n != 0 {
+			return false
+		}
+	}
+	if len(a.pos) == 0 {
+		return false
+	}
+	s, ok := arrayShape(a.pos[0])
+	if !ok {
+		c, isCall := a.pos[0].(*vExtCall)
+		if !isCall {
+			return false
+		}
+		if s, ok = reshaped(c); !ok {
+			return false
+		}
+	}
+	dims, ok := knownShape(s)
+	return ok && len(dims) > 0 && dims[0] > 1
 }

@@ -92,8 +92,10 @@ type spmdCtx struct {
 	// PmapMerged: likewise, turned on (before 0.8.0 pmap is then a shard_map).
 	PmapMerged bool
 	// Vmapped: the code runs under jax.vmap (PAL108: core-mesh kernels
-	// have no batching rule in some releases).
-	Vmapped bool
+	// have no batching rule in some releases); VmapWide: some enclosing
+	// vmap's batch size is known to exceed 1 (its first argument has a
+	// known shape, mapped over axis 0).
+	Vmapped, VmapWide bool
 	// VMA is whether check_vma is on here (the innermost shard_map's).
 	VMA vmaCheck
 	// cachedKey caches key(); contexts are copied before they are changed, and
@@ -146,7 +148,7 @@ func (c *spmdCtx) key() string {
 	b.WriteString(strings.Join(c.Manual, ","))
 	b.WriteByte('|')
 	b.WriteString(strings.Join(c.MeshAxes, ","))
-	for _, f := range []bool{c.AllManual, !c.Multi.empty(), c.Mesh != nil, c.MeshLegacy, c.TraceOnly, c.BoundAny, c.Traced, c.ExpectRaise, c.ExplicitSharded, c.PmapLegacy, c.PmapMerged, c.Vmapped} {
+	for _, f := range []bool{c.AllManual, !c.Multi.empty(), c.Mesh != nil, c.MeshLegacy, c.TraceOnly, c.BoundAny, c.Traced, c.ExpectRaise, c.ExplicitSharded, c.PmapLegacy, c.PmapMerged, c.Vmapped, c.VmapWide} {
 		if f {
 			b.WriteByte('1')
 		} else {

@@ -161,8 +161,9 @@ type Reach struct {
 	// PmapLegacy, PmapMerged: a pmap reach while jax_pmap_shmap_merge was
 	// set off, or on.
 	PmapLegacy, PmapMerged bool
-	// Vmapped: the call runs under jax.vmap (PAL108).
-	Vmapped bool
+	// Vmapped: the call runs under jax.vmap (PAL108); VmapWide: some
+	// enclosing vmap's batch size is known to exceed 1.
+	Vmapped, VmapWide bool
 	// CheckVMA is set when the call is traced with check_vma on: the
 	// innermost shard_map is jax.shard_map with check_vma True (the
 	// default), the old shard_map with check_rep True, or jax.smap (PAL105).

@@ -120,8 +120,8 @@ func preferReach(old, rs *reachState) bool {
 	if old.r.CheckVMA != rs.r.CheckVMA {
 		return rs.r.CheckVMA
 	}
-	if old.r.Vmapped != rs.r.Vmapped {
-		return rs.r.Vmapped
+	if old.r.Vmapped != rs.r.Vmapped || old.r.VmapWide != rs.r.VmapWide {
+		return rs.r.Vmapped && (rs.r.VmapWide || !old.r.Vmapped)
 	}
 	return len(rs.steps) < len(old.steps)
 }
@@ -164,6 +164,7 @@ func (in *interp) reach() *reachState {
 	r.TraceOnly = c.TraceOnly
 	r.PmapLegacy, r.PmapMerged = c.PmapLegacy, c.PmapMerged
 	r.Vmapped = c.Vmapped && !c.ExpectRaise
+	r.VmapWide = r.Vmapped && c.VmapWide
 	// Under pytest.raises / assertRaises the failure is what the test wants.
 	r.CheckVMA = c.Kind == ctxShardMap && c.VMA == vmaOn && !c.ExpectRaise
 	switch c.Kind {

@@ -126,6 +126,8 @@ type (
 		Axes []string
 		Any  bool
 		Vmap bool // jax.vmap (not xmap)
+		// InAxes is vmap's in_axes= (nil when not given: 0).
+		InAxes value
 	}
 	// vDeferred wraps functions handed to an unknown external callable:
 	// calling the result calls them, in the caller's context.

@@ -23,14 +23,18 @@ var (
 )
 
 // CoreKernelUnderVmap is what tracing a core-mesh kernel under jax.vmap
-// raises at v. scratch: the kernel is declared with scratch buffers.
-func CoreKernelUnderVmap(v Version, scratch bool) Outcome {
+// raises at v. scratch: the kernel is declared with scratch buffers; wide:
+// the batch size is known to exceed 1 (from 0.10 a batch of 1 is
+// squeezed, not batched: unknown sizes are not judged there).
+func CoreKernelUnderVmap(v Version, scratch, wide bool) Outcome {
 	o := Outcome{Fails: true, Layer: LayerTrace, Error: "NotImplementedError", Where: whereCore}
 	switch {
 	case v.Less(CoreKernelVmapCheckedSince) || !v.Less(RunScopedBatchingSince):
 		return Outcome{}
 	case v.Less(MpmdMapSince):
 		o.Message = "Batching rule for 'core_map' not implemented"
+	case !wide:
+		return Outcome{}
 	case v.Less(MpmdBodyBatchingSince):
 		o.Message = "mpmd_map only supports batching with a batch dimension of 1, got {n}"
 	case scratch:

@@ -14,8 +14,9 @@ var PAL108 = &analysis.Analyzer{
 	Doc: analysis.Doc{
 		Title: "Core-mesh kernel under vmap or a legacy pmap",
 		What: "A TPU kernel launched over a core mesh (pl.kernel, or pltpu/pl core_map) is called, on a path from a " +
-			"concrete entry point, under jax.vmap with JAX 0.8 to 0.11 (0.11 only when it has scratch buffers, which " +
-			"bind run_scoped), or under a pmap that jax_pmap_shmap_merge=False keeps legacy (JAX 0.8 and 0.9). " +
+			"concrete entry point, under jax.vmap with JAX 0.8 to 0.11 (from 0.10 only when the batch size is known to " +
+			"exceed 1: the vmapped function's first argument has a literal shape; a batch of 1 is squeezed, not batched; " +
+			"0.11 only when the kernel has scratch buffers, which bind run_scoped), or under a pmap that jax_pmap_shmap_merge=False keeps legacy (JAX 0.8 and 0.9). " +
 			"pallas_call batches and is not judged; releases before 0.8 are not judged either.",
 		Why: "Tracing the batched kernel raises \"NotImplementedError: Batching rule for 'core_map' not implemented\" " +
 			"(0.8, 0.9), \"mpmd_map only supports batching with a batch dimension of 1, got 8\" (0.10; pl.kernel binds " +
@@ -78,7 +79,7 @@ func coreKernelTransform(v lowering.Version, kc *analysis.KernelCall, r analysis
 		return lowering.Outcome{}, "", false
 	}
 	if r.Vmapped {
-		if o := lowering.CoreKernelUnderVmap(v, kc.Scratch); o.Fails {
+		if o := lowering.CoreKernelUnderVmap(v, kc.Scratch, r.VmapWide); o.Fails {
 			return o, "under jax.vmap", true
 		}
 	}

@@ -29,5 +29,9 @@ xs = jnp.ones((8, 8, 128), jnp.float32)
 jax.block_until_ready(jax.jit(step)(xs[0]))
 # pallas_call has a batching rule: vmap adds a grid dimension.
 jax.block_until_ready(jax.jit(jax.vmap(local))(xs))
+# A batch of one: from 0.10 it is squeezed, not batched.
+jax.block_until_ready(jax.jit(jax.vmap(step))(jnp.ones((1, 8, 128), jnp.float32)))
+# An unknown batch size is not judged from 0.10 (a batch of one would run).
+jax.block_until_ready(jax.jit(jax.vmap(step))(xs[:1]))
 # vmap of a Python loop over the core-mesh kernel is no vmap of it.
 jax.block_until_ready(jnp.stack([step(x) for x in xs]))
