@@ -15,7 +15,7 @@ func TestShapeWalkCoversTheIR(t *testing.T) {
 		reflect.TypeFor[exprMore]():   "kw lambda c op",
 		reflect.TypeFor[Keyword]():    "Name NameSpan Key Value",
 		reflect.TypeFor[Const]():      "S I Kind B",
-		reflect.TypeFor[Stmt]():       "Kind Span Targets Value Aug Cond Body Else Finally Items Def Class Import Main",
+		reflect.TypeFor[Stmt]():       "Kind Aug Span Targets Value Cond Body Else Finally Items Def Class Import Main",
 		reflect.TypeFor[WithItem]():   "Ctx Target",
 		reflect.TypeFor[Import]():     "From Level Module Names Star",
 		reflect.TypeFor[ImportName](): "Name As Span",
