@@ -25,7 +25,7 @@ func (in *interp) binOp(env *scope, e *ir.Expr) value {
 		vals = append(vals, in.eval(env, a))
 	}
 	if len(vals) == 2 {
-		if v := foldBinOp(e.Op, vals[0], vals[1]); v != nil {
+		if v := foldBinOp(e.Op(), vals[0], vals[1]); v != nil {
 			return v
 		}
 		if isTraced(vals[0]) || isTraced(vals[1]) {

@@ -212,11 +212,11 @@ func shapeStruct(c *vExtCall) ShapeStruct {
 	s := ShapeStruct{Location: Locate(c.File, c.Site.Span)}
 	none := map[string]bool{}
 	if c.Site.Kind == ir.ExCall {
-		for _, kw := range c.Site.Kw {
+		for _, kw := range c.Site.Kw() {
 			switch {
 			case kw.Name == "":
 				s.Splat = true
-			case kw.Value != nil && kw.Value.Kind == ir.ExConst && kw.Value.Const != nil && kw.Value.Const.Kind == ir.ConstNone:
+			case kw.Value != nil && kw.Value.Kind == ir.ExConst && kw.Value.Const() != nil && kw.Value.Const().Kind == ir.ConstNone:
 				none[kw.Name] = true
 			}
 		}

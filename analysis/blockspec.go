@@ -161,7 +161,7 @@ func trustedSeq(v value, e *ir.Expr) (*vSeq, bool) {
 func inlineDisplay(e *ir.Expr) bool {
 	if e != nil && e.Kind == ir.ExBinOp && len(e.Args) == 2 {
 		l, r := e.Args[0], e.Args[1]
-		switch e.Op {
+		switch e.Op() {
 		case "+":
 			return inlineDisplay(l) && inlineDisplay(r)
 		case "*":
@@ -373,7 +373,7 @@ func newOrder(c *vExtCall) bool {
 
 // argExpr is the expression of a call's argument, by position or keyword.
 func argExpr(call *ir.Expr, pos int, kw string) *ir.Expr {
-	for _, k := range call.Kw {
+	for _, k := range call.Kw() {
 		if k.Name == kw {
 			return k.Value
 		}

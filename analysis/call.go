@@ -31,10 +31,10 @@ func (in *interp) evalCall(env *scope, e *ir.Expr) value {
 		}
 		a.pos = append(a.pos, in.eval(env, x))
 	}
-	if len(e.Kw) > 0 {
-		a.kw = make(map[string]value, len(e.Kw))
+	if len(e.Kw()) > 0 {
+		a.kw = make(map[string]value, len(e.Kw()))
 	}
-	for _, kw := range e.Kw {
+	for _, kw := range e.Kw() {
 		v := in.eval(env, kw.Value)
 		if kw.Name != "" {
 			a.kw[kw.Name] = v
@@ -263,7 +263,7 @@ func describeCall(s *ir.Summary, site *ir.Expr) string {
 	txt := s.Text(site.Span)
 	if site.Kind == ir.ExCall && len(site.Args) > 0 {
 		txt = s.Text(site.X.Span) + "(" + s.Text(site.Args[0].Span)
-		if len(site.Args) > 1 || len(site.Kw) > 0 {
+		if len(site.Args) > 1 || len(site.Kw()) > 0 {
 			txt += ", …"
 		}
 		txt += ")"

@@ -45,7 +45,7 @@ func (in *interp) eval(env *scope, e *ir.Expr) value {
 	case ir.ExCall:
 		return in.evalCall(env, e)
 	case ir.ExConst:
-		return &vConst{C: *e.Const}
+		return &vConst{C: *e.Const()}
 	case ir.ExTuple, ir.ExList, ir.ExSet:
 		items := make([]value, 0, len(e.Args))
 		list := e.Kind != ir.ExTuple
@@ -63,13 +63,13 @@ func (in *interp) eval(env *scope, e *ir.Expr) value {
 		return &vSeq{Items: items, List: list}
 	case ir.ExDict:
 		d := &vDict{}
-		for _, kw := range e.Kw {
+		for _, kw := range e.Kw() {
 			d.Keys = append(d.Keys, in.eval(env, kw.Key))
 			d.Items = append(d.Items, in.eval(env, kw.Value))
 		}
 		return d
 	case ir.ExLambda:
-		return in.makeFunc(env, e.Lambda)
+		return in.makeFunc(env, e.Lambda())
 	case ir.ExSubscript:
 		return in.subscript(env, e)
 	case ir.ExCompare:
@@ -111,7 +111,7 @@ func (in *interp) eval(env *scope, e *ir.Expr) value {
 	for _, a := range e.Args {
 		in.eval(env, a)
 	}
-	for _, kw := range e.Kw {
+	for _, kw := range e.Kw() {
 		in.eval(env, kw.Value)
 	}
 	return unknown
@@ -153,7 +153,7 @@ func (in *interp) subscript(env *scope, e *ir.Expr) value {
 // length: Unknown.
 func (in *interp) comprehension(env *scope, e *ir.Expr) value {
 	sc := newEnv(env, env.mod)
-	for _, c := range e.Kw {
+	for _, c := range e.Kw() {
 		v := in.eval(sc, c.Value)
 		if s, ok := v.(*vSeq); ok && len(s.Items) == 0 && c.Key != nil {
 			return unknown // over an empty literal: the element never runs
@@ -221,7 +221,7 @@ func (in *interp) slice(env *scope, x value, sl *ir.Expr) value {
 func (in *interp) boolOp(env *scope, e *ir.Expr) value {
 	a := in.eval(env, e.Args[0])
 	if v, known := truth(a); known {
-		and := e.Op == "and"
+		and := e.Op() == "and"
 		if v != and { // `False and x` is False; `True or x` is True
 			return a
 		}
@@ -237,10 +237,10 @@ func (in *interp) compare(env *scope, e *ir.Expr) value {
 	for i, a := range e.Args {
 		vals[i] = in.eval(env, a)
 	}
-	if len(vals) != 2 || e.Op == "" {
+	if len(vals) != 2 || e.Op() == "" {
 		return unknown
 	}
-	res, ok := compareValues(e.Op, vals[0], vals[1])
+	res, ok := compareValues(e.Op(), vals[0], vals[1])
 	if !ok {
 		return unknown
 	}

@@ -182,15 +182,15 @@ func (w *refWalk) expr(sc *inertScope, e *ir.Expr) {
 		w.ref(sc, x.Name, attrs)
 		return
 	case ir.ExLambda:
-		w.defaults(sc, e.Lambda)
-		w.fn(sc, e.Lambda)
+		w.defaults(sc, e.Lambda())
+		w.fn(sc, e.Lambda())
 		return
 	}
 	w.expr(sc, e.X)
 	for _, a := range e.Args {
 		w.expr(sc, a)
 	}
-	for _, k := range e.Kw {
+	for _, k := range e.Kw() {
 		w.expr(sc, k.Key)
 		w.expr(sc, k.Value)
 	}

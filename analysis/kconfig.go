@@ -110,8 +110,8 @@ func compilerParams(v value) *CompilerParams {
 		return nil
 	}
 	p := &CompilerParams{Qual: api.Name, Call: call.Site, Opaque: len(call.Site.Args) > 0}
-	for i := range call.Site.Kw {
-		kw := &call.Site.Kw[i]
+	for i := range call.Site.Kw() {
+		kw := &call.Site.Kw()[i]
 		switch kw.Name {
 		case "":
 			p.Opaque = true
@@ -173,9 +173,9 @@ func (c loweringConfig) render(decl *ir.Expr, file *ir.Summary) LoweringConfig {
 		out.Barrier = &loc
 	}
 	if decl != nil && decl.Kind == ir.ExCall {
-		for i := range decl.Kw {
-			if decl.Kw[i].Name == "compiler_params" {
-				out.ParamsKeyword = &decl.Kw[i]
+		for i := range decl.Kw() {
+			if decl.Kw()[i].Name == "compiler_params" {
+				out.ParamsKeyword = &decl.Kw()[i]
 			}
 		}
 	}
@@ -192,7 +192,7 @@ func deviceIDArg(op *commOp) (*Location, bool) {
 		return nil, false
 	}
 	var arg *ir.Expr
-	for _, kw := range op.Site.Kw {
+	for _, kw := range op.Site.Kw() {
 		if kw.Name == "device_id" && kw.Value != nil {
 			arg = kw.Value
 		}
@@ -205,8 +205,8 @@ func deviceIDArg(op *commOp) (*Location, bool) {
 	}
 	loc := Locate(op.File, arg.Span)
 	literal := arg.Kind == ir.ExDict
-	for _, kw := range arg.Kw {
-		literal = literal && kw.Key != nil && kw.Key.Kind == ir.ExConst && kw.Key.Const != nil && kw.Key.Const.Kind == ir.ConstStr
+	for _, kw := range arg.Kw() {
+		literal = literal && kw.Key != nil && kw.Key.Kind == ir.ExConst && kw.Key.Const() != nil && kw.Key.Const().Kind == ir.ConstStr
 	}
 	return &loc, literal
 }

@@ -361,7 +361,7 @@ func kwOrArg(e *ir.Expr, kw string, pos int) *ir.Expr {
 	if e == nil || e.Kind != ir.ExCall {
 		return nil
 	}
-	for _, k := range e.Kw {
+	for _, k := range e.Kw() {
 		if k.Name == kw {
 			return k.Value
 		}

@@ -92,11 +92,11 @@ func TestIRIsATree(t *testing.T) {
 			for _, a := range e.Args {
 				expr(a)
 			}
-			for _, k := range e.Kw {
+			for _, k := range e.Kw() {
 				expr(k.Key)
 				expr(k.Value)
 			}
-			def(e.Lambda)
+			def(e.Lambda())
 		}
 		def = func(d *ir.FuncDef) {
 			if d == nil {

@@ -29,19 +29,24 @@ func (b *builder) expr(id pp.NodeID) *Expr {
 		b.call(id, e)
 	case pp.KindString, pp.KindConcatenatedString:
 		if s, ok := b.strConst(id); ok && k == pp.KindString {
-			e.Kind, e.Const = ExConst, &Const{Kind: ConstStr, S: s}
+			e.Kind = ExConst
+			e.SetConst(Const{Kind: ConstStr, S: s})
 		}
 	case pp.KindInteger:
 		txt := strings.ReplaceAll(t.LeafText(id), "_", "")
 		if n, err := strconv.ParseInt(txt, 0, 64); err == nil {
-			e.Kind, e.Const = ExConst, &Const{Kind: ConstInt, I: n}
+			e.Kind = ExConst
+			e.SetConst(Const{Kind: ConstInt, I: n})
 		}
 	case pp.KindFloat:
-		e.Kind, e.Const = ExConst, &Const{Kind: ConstFloat}
+		e.Kind = ExConst
+		e.SetConst(Const{Kind: ConstFloat})
 	case pp.KindTrue, pp.KindFalse:
-		e.Kind, e.Const = ExConst, &Const{Kind: ConstBool, B: k == pp.KindTrue}
+		e.Kind = ExConst
+		e.SetConst(Const{Kind: ConstBool, B: k == pp.KindTrue})
 	case pp.KindNone:
-		e.Kind, e.Const = ExConst, &Const{Kind: ConstNone}
+		e.Kind = ExConst
+		e.SetConst(Const{Kind: ConstNone})
 	case pp.KindTuple, pp.KindList, pp.KindSet, pp.KindPatternList, pp.KindTuplePattern, pp.KindExpressionList, pp.KindListPattern:
 		e.Kind = map[pp.Kind]ExprKind{pp.KindTuple: ExTuple, pp.KindList: ExList, pp.KindSet: ExSet,
 			pp.KindPatternList: ExTuple, pp.KindTuplePattern: ExTuple, pp.KindExpressionList: ExTuple,
@@ -57,7 +62,8 @@ func (b *builder) expr(id pp.NodeID) *Expr {
 		}
 	case pp.KindLambda:
 		b.calls++ // a lambda may be called later: keep what encloses it
-		e.Kind, e.Lambda = ExLambda, b.lambda(id)
+		e.Kind = ExLambda
+		e.SetLambda(b.lambda(id))
 	case pp.KindSubscript:
 		e.Kind = ExSubscript
 		e.X = b.expr(t.ChildByField(id, pp.FieldValue))
@@ -71,13 +77,13 @@ func (b *builder) expr(id pp.NodeID) *Expr {
 	case pp.KindBoolean:
 		e.Kind = ExBoolOp
 		e.Args = []*Expr{b.expr(t.ChildByField(id, pp.FieldLeft)), b.expr(t.ChildByField(id, pp.FieldRight))}
-		e.Op = b.name(t.ChildByField(id, pp.FieldOperator))
+		e.SetOp(b.name(t.ChildByField(id, pp.FieldOperator)))
 	case pp.KindBinaryOperator:
 		e.Kind = ExBinOp
 		// The operands are kept even without calls: the interpreter folds
 		// arithmetic on known ints and tuples (block shapes, grids).
 		e.Args = []*Expr{b.expr(t.ChildByField(id, pp.FieldLeft)), b.expr(t.ChildByField(id, pp.FieldRight))}
-		e.Op = b.name(t.ChildByField(id, pp.FieldOperator))
+		e.SetOp(b.name(t.ChildByField(id, pp.FieldOperator)))
 	case pp.KindConditionalExpr:
 		e.Kind = ExCond
 		for _, c := range t.NamedChildren(id) {
@@ -127,6 +133,8 @@ func (b *builder) call(id pp.NodeID, e *Expr) {
 	e.Kind = ExCall
 	e.X = b.expr(t.ChildByField(id, pp.FieldFunction))
 	args := t.ChildByField(id, pp.FieldArguments)
+	var kw []Keyword
+	defer func() { e.SetKw(kw) }()
 	if t.Kind(args) != pp.KindArgumentList { // generator argument: f(x for x in y)
 		if args != pp.NoNode {
 			e.Args = append(e.Args, b.expr(args))
@@ -137,13 +145,13 @@ func (b *builder) call(id pp.NodeID, e *Expr) {
 		switch t.Kind(a) {
 		case pp.KindKeywordArgument:
 			n := t.ChildByField(a, pp.FieldName)
-			e.Kw = append(e.Kw, Keyword{Name: b.name(n), NameSpan: b.span(n), Value: b.expr(t.ChildByField(a, pp.FieldValue))})
+			kw = append(kw, Keyword{Name: b.name(n), NameSpan: b.span(n), Value: b.expr(t.ChildByField(a, pp.FieldValue))})
 		case pp.KindDictSplat:
 			var v *Expr
 			if c := t.NamedChildren(a); len(c) > 0 {
 				v = b.expr(c[0])
 			}
-			e.Kw = append(e.Kw, Keyword{Value: v})
+			kw = append(kw, Keyword{Value: v})
 		default:
 			e.Args = append(e.Args, b.expr(a))
 		}
@@ -156,13 +164,14 @@ func (b *builder) comprehension(id pp.NodeID, e *Expr) {
 	t := b.t
 	calls := b.calls
 	e.Kind = ExComp
+	var kw []Keyword
 	for _, c := range t.NamedChildren(id) {
 		switch t.Kind(c).String() {
 		case "for_in_clause":
-			e.Kw = append(e.Kw, Keyword{Key: b.expr(t.ChildByField(c, pp.FieldLeft)), Value: b.expr(t.ChildByField(c, pp.FieldRight))})
+			kw = append(kw, Keyword{Key: b.expr(t.ChildByField(c, pp.FieldLeft)), Value: b.expr(t.ChildByField(c, pp.FieldRight))})
 		case "if_clause":
 			if x := t.NamedChildren(c); len(x) > 0 {
-				e.Kw = append(e.Kw, Keyword{Value: b.expr(x[0])})
+				kw = append(kw, Keyword{Value: b.expr(x[0])})
 			}
 		case "pair":
 			e.X = &Expr{Kind: ExTuple, Span: b.span(c), Args: []*Expr{b.expr(t.ChildByField(c, pp.FieldKey)), b.expr(t.ChildByField(c, pp.FieldValue))}}
@@ -174,8 +183,10 @@ func (b *builder) comprehension(id pp.NodeID, e *Expr) {
 		}
 	}
 	if b.calls == calls || e.X == nil {
-		e.Kind, e.X, e.Kw = ExOther, nil, nil
+		e.Kind, e.X = ExOther, nil
+		return
 	}
+	e.SetKw(kw)
 }
 
 // slice builds `start:stop:step`: the bounds in order, a missing one the
@@ -195,7 +206,8 @@ func (b *builder) slice(id pp.NodeID, e *Expr) {
 	}
 	for _, x := range bounds {
 		if x == nil {
-			x = &Expr{Kind: ExConst, Span: pp.Span{Start: e.Span.Start, End: e.Span.Start}, Const: &Const{Kind: ConstNone}}
+			x = &Expr{Kind: ExConst, Span: pp.Span{Start: e.Span.Start, End: e.Span.Start}}
+			x.SetConst(Const{Kind: ConstNone})
 		}
 		e.Args = append(e.Args, x)
 	}
@@ -204,15 +216,16 @@ func (b *builder) slice(id pp.NodeID, e *Expr) {
 func (b *builder) dict(id pp.NodeID, e *Expr) {
 	t := b.t
 	e.Kind = ExDict
+	var kw []Keyword
 	for _, c := range t.NamedChildren(id) {
 		if t.Kind(c) == pp.KindPair {
-			e.Kw = append(e.Kw, Keyword{Key: b.expr(t.ChildByField(c, pp.FieldKey)), Value: b.expr(t.ChildByField(c, pp.FieldValue))})
+			kw = append(kw, Keyword{Key: b.expr(t.ChildByField(c, pp.FieldKey)), Value: b.expr(t.ChildByField(c, pp.FieldValue))})
 		} else {
 			e.Kind = ExOther // **spread or comprehension: not a literal dict
-			e.Kw = nil
 			return
 		}
 	}
+	e.SetKw(kw)
 }
 
 // operator is a comparison operator's text: "is not" and "not in" are one
@@ -235,6 +248,8 @@ func (b *builder) compare(id pp.NodeID, e *Expr) {
 	t := b.t
 	e.Kind = ExCompare
 	ops := 0
+	var first string
+	defer func() { e.SetOp(first) }()
 	for c := t.FirstChild(id); c != pp.NoNode; c = t.NextSibling(c) {
 		n := t.N(c)
 		switch {
@@ -244,14 +259,14 @@ func (b *builder) compare(id pp.NodeID, e *Expr) {
 			switch {
 			case ops == len(e.Args) && ops > 0:
 				if ops == 1 {
-					e.Op += " " + op
+					first += " " + op
 				}
 			default:
 				ops++
 				if ops == 1 {
-					e.Op = op
+					first = op
 				} else {
-					e.Op = "" // a chain: not folded
+					first = "" // a chain: not folded
 				}
 			}
 		case n.Named() && n.Kind != pp.KindComment:

@@ -241,14 +241,14 @@ func (rc *refCollector) expr(sc *refScope, e *Expr) {
 			q, _, ok = qualOf(sc, e.Args[0])
 		}
 		if ok && strings.HasPrefix(q, "jax") {
-			for _, kw := range e.Kw {
+			for _, kw := range e.Kw() {
 				if kw.Name != "" {
 					rc.out = append(rc.out, APIRef{Kind: RefKeyword, Qual: q, Span: kw.NameSpan, Keyword: kw.Name, Call: e})
 				}
 			}
 		}
 	case ExLambda:
-		rc.def(sc, e.Lambda)
+		rc.def(sc, e.Lambda())
 		return
 	}
 	if e.Kind != ExName {
@@ -265,7 +265,7 @@ func (rc *refCollector) expr(sc *refScope, e *Expr) {
 	for _, a := range e.Args {
 		rc.expr(sc, a)
 	}
-	for _, kw := range e.Kw {
+	for _, kw := range e.Kw() {
 		rc.expr(sc, kw.Key)
 		rc.expr(sc, kw.Value)
 	}

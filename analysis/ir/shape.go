@@ -94,10 +94,10 @@ func (w *ShapeWalk) expr(a, b *Expr) bool {
 	if a == nil || b == nil {
 		return a == b
 	}
-	if a.Kind != b.Kind || a.Op != b.Op || a.Name != b.Name || len(a.Args) != len(b.Args) || len(a.Kw) != len(b.Kw) {
+	if a.Kind != b.Kind || a.Op() != b.Op() || a.Name != b.Name || len(a.Args) != len(b.Args) || len(a.Kw()) != len(b.Kw()) {
 		return false
 	}
-	if (a.Const == nil) != (b.Const == nil) || a.Const != nil && *a.Const != *b.Const {
+	if (a.Const() == nil) != (b.Const() == nil) || a.Const() != nil && *a.Const() != *b.Const() {
 		return false
 	}
 	if !w.patch {
@@ -111,11 +111,11 @@ func (w *ShapeWalk) expr(a, b *Expr) bool {
 	w.span(&a.Span, b.Span)
 	// Arithmetic operands are compared like any expression: the
 	// interpreter folds them (a changed literal may change a shape).
-	if !w.expr(a.X, b.X) || !pairwise(a.Args, b.Args, w.expr) || !w.def(a.Lambda, b.Lambda) {
+	if !w.expr(a.X, b.X) || !pairwise(a.Args, b.Args, w.expr) || !w.def(a.Lambda(), b.Lambda()) {
 		return false
 	}
-	for i := range a.Kw {
-		ka, kb := &a.Kw[i], &b.Kw[i]
+	for i := range a.Kw() {
+		ka, kb := &a.Kw()[i], &b.Kw()[i]
 		if ka.Name != kb.Name || !w.expr(ka.Key, kb.Key) || !w.expr(ka.Value, kb.Value) {
 			return false
 		}
@@ -135,13 +135,13 @@ func (w *ShapeWalk) inert(a, b *Expr) bool {
 	if a == nil || b == nil || a.Kind != ExConst || b.Kind != ExConst {
 		return w.expr(a, b)
 	}
-	if a.Const == nil || b.Const == nil || a.Const.Kind != b.Const.Kind || a.Op != b.Op || a.Name != b.Name ||
-		a.X != nil || b.X != nil || len(a.Args)+len(b.Args)+len(a.Kw)+len(b.Kw) != 0 || a.Lambda != nil || b.Lambda != nil {
+	if a.Const() == nil || b.Const() == nil || a.Const().Kind != b.Const().Kind || a.Op() != b.Op() || a.Name != b.Name ||
+		a.X != nil || b.X != nil || len(a.Args)+len(b.Args)+len(a.Kw())+len(b.Kw()) != 0 || a.Lambda() != nil || b.Lambda() != nil {
 		return w.expr(a, b)
 	}
 	w.span(&a.Span, b.Span)
 	if w.patch && w.shift == nil {
-		*a.Const = *b.Const
+		*a.Const() = *b.Const()
 	}
 	return true
 }

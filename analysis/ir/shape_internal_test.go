@@ -11,10 +11,11 @@ import (
 // moved, for positions) in shape.go, and then added here.
 func TestShapeWalkCoversTheIR(t *testing.T) {
 	known := map[reflect.Type]string{
-		reflect.TypeFor[Expr]():       "Kind Op Span Name X Args Kw Const Lambda",
+		reflect.TypeFor[Expr]():       "Kind op Span Name X Args more",
+		reflect.TypeFor[exprMore]():   "kw lambda c op",
 		reflect.TypeFor[Keyword]():    "Name NameSpan Key Value",
-		reflect.TypeFor[Const]():      "Kind S I B",
-		reflect.TypeFor[Stmt]():       "Kind Span Targets Value Aug Cond Body Else Finally Items Def Class Import Main",
+		reflect.TypeFor[Const]():      "S I Kind B",
+		reflect.TypeFor[Stmt]():       "Kind Aug Span Targets Value Cond Body Else Finally Items Def Class Import Main",
 		reflect.TypeFor[WithItem]():   "Ctx Target",
 		reflect.TypeFor[Import]():     "From Level Module Names Star",
 		reflect.TypeFor[ImportName](): "Name As Span",

@@ -88,15 +88,15 @@ const mainQual = "__main__"
 
 // isMainGuard reports whether e is `__name__ == "__main__"`, either way round.
 func isMainGuard(e *Expr) bool {
-	if e == nil || e.Kind != ExCompare || e.Op != "==" || len(e.Args) != 2 {
+	if e == nil || e.Kind != ExCompare || e.Op() != "==" || len(e.Args) != 2 {
 		return false
 	}
 	a, b := e.Args[0], e.Args[1]
 	if a.Kind == ExConst {
 		a, b = b, a
 	}
-	return a.Kind == ExName && a.Name == "__name__" && b.Kind == ExConst && b.Const != nil &&
-		b.Const.Kind == ConstStr && b.Const.S == "__main__"
+	return a.Kind == ExName && a.Name == "__name__" && b.Kind == ExConst && b.Const() != nil &&
+		b.Const().Kind == ConstStr && b.Const().S == "__main__"
 }
 
 // topImports maps each name bound by a module-level import to its

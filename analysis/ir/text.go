@@ -88,7 +88,7 @@ func (s *Summary) ImportInsertion(stmt string) (pp.Span, string) {
 }
 
 func isDocstring(st *Stmt) bool {
-	return st.Kind == StExpr && st.Value != nil && st.Value.Kind == ExConst && st.Value.Const.Kind == ConstStr
+	return st.Kind == StExpr && st.Value != nil && st.Value.Kind == ExConst && st.Value.Const().Kind == ConstStr
 }
 
 // StatementAt returns the innermost statement containing byte offset off

@@ -34,7 +34,7 @@ func wrapFix(p *analysis.Pass, kc *analysis.KernelCall, bad analysis.Reach) (ana
 		}
 		t = target{call: o.Call, file: o.File, meshes: o.Meshes, bound: o.Bound}
 	}
-	if t.file == nil || t.call == nil || t.call.Kind != ir.ExCall || len(t.call.Kw) > 0 {
+	if t.file == nil || t.call == nil || t.call.Kind != ir.ExCall || len(t.call.Kw()) > 0 {
 		return analysis.SuggestedFix{}, false
 	}
 	for _, a := range t.call.Args {
@@ -52,7 +52,7 @@ func wrapFix(p *analysis.Pass, kc *analysis.KernelCall, bad analysis.Reach) (ana
 
 // jitArgument returns the span of f in a callee of the form jax.jit(f).
 func jitArgument(s *ir.Summary, callee *ir.Expr) (pp.Span, bool) {
-	if callee.Kind != ir.ExCall || len(callee.Args) != 1 || len(callee.Kw) > 0 {
+	if callee.Kind != ir.ExCall || len(callee.Args) != 1 || len(callee.Kw()) > 0 {
 		return pp.Span{}, false
 	}
 	for _, r := range s.Refs {

@@ -40,7 +40,7 @@ func appendArgEdit(s *ir.Summary, call *ir.Expr, text string) (analysis.TextEdit
 	for _, a := range call.Args {
 		end = max(end, a.Span.End)
 	}
-	for _, kw := range call.Kw {
+	for _, kw := range call.Kw() {
 		if kw.Value != nil {
 			end = max(end, kw.Value.Span.End)
 		}

@@ -187,7 +187,7 @@ func walkExpr(e *ir.Expr, f func(*ir.Expr)) {
 	for _, a := range e.Args {
 		walkExpr(a, f)
 	}
-	for _, kw := range e.Kw {
+	for _, kw := range e.Kw() {
 		walkExpr(kw.Key, f)
 		walkExpr(kw.Value, f)
 	}

@@ -126,7 +126,7 @@ func manualFixes(r analysis.Reach) []analysis.SuggestedFix {
 		return nil
 	}
 	var out []analysis.SuggestedFix
-	for i, kw := range call.Kw {
+	for i, kw := range call.Kw() {
 		if kw.Name != "axis_names" && kw.Name != "auto" {
 			continue
 		}
@@ -152,7 +152,7 @@ func manualFixes(r analysis.Reach) []analysis.SuggestedFix {
 			out = append(out, analysis.SuggestedFix{
 				Title:         "Make every mesh axis manual: axis_names={" + strings.Join(q, ", ") + "} (unsafe)",
 				Applicability: analysis.Unsafe,
-				Edits:         []analysis.TextEdit{analysis.Edit(s, call.Kw[i].Value.Span, "{"+strings.Join(q, ", ")+"}")},
+				Edits:         []analysis.TextEdit{analysis.Edit(s, call.Kw()[i].Value.Span, "{"+strings.Join(q, ", ")+"}")},
 			})
 		}
 	}

@@ -154,7 +154,7 @@ func checkOffFix(r analysis.Reach) (analysis.SuggestedFix, bool) {
 		}
 		end = max(end, a.Span.End)
 	}
-	for _, k := range call.Kw {
+	for _, k := range call.Kw() {
 		switch k.Name {
 		case "":
 			return analysis.SuggestedFix{}, false // **kwargs may hold the flag

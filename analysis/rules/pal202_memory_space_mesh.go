@@ -45,7 +45,7 @@ func runPAL202(p *analysis.Pass, s *ir.Summary) {
 	}
 	fileScopes(s, func(sc *scopeView) {
 		sc.exprs(func(e *ir.Expr) {
-			if e.Kind != ir.ExBinOp || e.Op != "@" || len(e.Args) != 2 {
+			if e.Kind != ir.ExBinOp || e.Op() != "@" || len(e.Args) != 2 {
 				return
 			}
 			ms, ok := memorySpaceOf(sc, e.Args[0])
@@ -101,8 +101,8 @@ func accSpaceOf(sc *scopeView, e *ir.Expr) (mxu int, ok bool) {
 	if e == nil || e.Kind != ir.ExCall || sc.qual(e.X) != "jax.experimental.pallas.tpu.ACC" {
 		return 0, false
 	}
-	if m := sc.value(callArg(e, 0, "mxu_id")); m != nil && m.Kind == ir.ExConst && m.Const.Kind == ir.ConstInt {
-		return int(m.Const.I), true
+	if m := sc.value(callArg(e, 0, "mxu_id")); m != nil && m.Kind == ir.ExConst && m.Const().Kind == ir.ConstInt {
+		return int(m.Const().I), true
 	}
 	return -1, true
 }
@@ -133,15 +133,15 @@ func coreMeshOf(p *analysis.Pass, sc *scopeView, e *ir.Expr) (lowering.CoreMeshK
 	}
 	axis, n := callArg(e, pos, "axis_name"), callArg(e, -1, "num_cores")
 	if axis == nil || n == nil || axis.Kind != ir.ExConst || n.Kind != ir.ExConst ||
-		axis.Const.Kind != ir.ConstStr || n.Const.Kind != ir.ConstInt || strings.ContainsAny(axis.Const.S, "'\\") {
+		axis.Const().Kind != ir.ConstStr || n.Const().Kind != ir.ConstInt || strings.ContainsAny(axis.Const().S, "'\\") {
 		return kind, "", true
 	}
-	return kind, "TensorCoreMesh(axis_name='" + axis.Const.S + "', num_cores=" + strconv.FormatInt(n.Const.I, 10) + ")", true
+	return kind, "TensorCoreMesh(axis_name='" + axis.Const().S + "', num_cores=" + strconv.FormatInt(n.Const().I, 10) + ")", true
 }
 
 // callArg is a call's keyword argument, else its i-th positional one.
 func callArg(call *ir.Expr, i int, name string) *ir.Expr {
-	for _, kw := range call.Kw {
+	for _, kw := range call.Kw() {
 		if kw.Name == name {
 			return kw.Value
 		}

@@ -106,7 +106,7 @@ func emptyRefs(s *ir.Summary, visit func(sc *scopeView, e *ir.Expr, ref lowering
 				return
 			}
 			mosaic := true
-			for _, kw := range e.Kw {
+			for _, kw := range e.Kw() {
 				switch {
 				case kw.Name == "" || kw.Name == "interpret" || kw.Name == "backend":
 					mosaic = false
@@ -143,7 +143,7 @@ func emptyRefs(s *ir.Summary, visit func(sc *scopeView, e *ir.Expr, ref lowering
 				return
 			}
 			var space *ir.Expr
-			for _, kw := range e.Kw {
+			for _, kw := range e.Kw() {
 				if kw.Name == "memory_space" {
 					space = sc.value(kw.Value)
 				}
@@ -156,8 +156,8 @@ func emptyRefs(s *ir.Summary, visit func(sc *scopeView, e *ir.Expr, ref lowering
 				return
 			}
 			ref := lowering.AccRef{MXU: -1}
-			if m := sc.value(callArg(space, 0, "mxu_id")); m != nil && m.Kind == ir.ExConst && m.Const.Kind == ir.ConstInt {
-				ref.MXU = int(m.Const.I)
+			if m := sc.value(callArg(space, 0, "mxu_id")); m != nil && m.Kind == ir.ExConst && m.Const().Kind == ir.ConstInt {
+				ref.MXU = int(m.Const().I)
 			}
 			ref.Shape = intTuple(sc, callArg(ty, 0, "shape"))
 			ref.Dtype, _ = dtypeOf(sc, callArg(ty, 1, "dtype"))
@@ -214,8 +214,8 @@ func accRef(sc *scopeView, e *ir.Expr) (lowering.AccRef, bool) {
 		return lowering.AccRef{}, false
 	}
 	ref := lowering.AccRef{MXU: -1}
-	if m := sc.value(callArg(space, 0, "mxu_id")); m != nil && m.Kind == ir.ExConst && m.Const.Kind == ir.ConstInt {
-		ref.MXU = int(m.Const.I)
+	if m := sc.value(callArg(space, 0, "mxu_id")); m != nil && m.Kind == ir.ExConst && m.Const().Kind == ir.ConstInt {
+		ref.MXU = int(m.Const().I)
 	}
 	ref.Shape = intTuple(sc, callArg(e, 0, "shape"))
 	ref.Dtype, ref.DtypeRepr = dtypeOf(sc, callArg(e, 1, "dtype"))
@@ -232,10 +232,10 @@ func intTuple(sc *scopeView, e *ir.Expr) []int {
 	out := []int{}
 	for _, a := range e.Args {
 		a = sc.value(a)
-		if a == nil || a.Kind != ir.ExConst || a.Const.Kind != ir.ConstInt {
+		if a == nil || a.Kind != ir.ExConst || a.Const().Kind != ir.ConstInt {
 			return nil
 		}
-		out = append(out, int(a.Const.I))
+		out = append(out, int(a.Const().I))
 	}
 	return out
 }
@@ -248,8 +248,8 @@ func dtypeOf(sc *scopeView, e *ir.Expr) (name, repr string) {
 	if e == nil {
 		return "", ""
 	}
-	if e.Kind == ir.ExConst && e.Const.Kind == ir.ConstStr {
-		return "string " + e.Const.S, e.Const.S
+	if e.Kind == ir.ExConst && e.Const().Kind == ir.ConstStr {
+		return "string " + e.Const().S, e.Const().S
 	}
 	q := sc.qual(e)
 	for _, mod := range []string{"jax.numpy.", "numpy."} {

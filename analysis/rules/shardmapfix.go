@@ -22,7 +22,7 @@ func shardMapFix(p *analysis.Pass, s *ir.Summary, ref ir.APIRef) (analysis.Sugge
 	if call == nil || len(call.Args) > len(oldShardMapParams)+1 {
 		return analysis.SuggestedFix{}, false
 	}
-	for _, kw := range call.Kw {
+	for _, kw := range call.Kw() {
 		if kw.Name == "auto" || kw.Name == "" {
 			return analysis.SuggestedFix{}, false
 		}
@@ -50,7 +50,7 @@ func shardMapFix(p *analysis.Pass, s *ir.Summary, ref ir.APIRef) (analysis.Sugge
 		}
 		edits = append(edits, analysis.Edit(s, pp.Span{Start: a.Span.Start, End: a.Span.Start}, name+"="))
 	}
-	for _, kw := range call.Kw {
+	for _, kw := range call.Kw() {
 		if kw.Name == "check_rep" {
 			edits = append(edits, analysis.Edit(s, kw.NameSpan, "check_vma"))
 		}

@@ -58,6 +58,7 @@ func (c *checkRun) run(ctx context.Context) int {
 	if err != nil {
 		return c.fail(ctx, err)
 	}
+	writeHeapProfile(c.e)
 	if c.f.diff {
 		return c.runDiff(ctx, out)
 	}

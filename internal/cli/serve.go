@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime"
 	"runtime/pprof"
 
 	"github.com/pallas-ls/pallas-ls/internal/lsp"
@@ -62,5 +63,27 @@ func startProfile(e *env) func() {
 	return func() {
 		pprof.StopCPUProfile()
 		f.Close()
+	}
+}
+
+// writeHeapProfile writes a heap profile to $PALLAS_LS_MEMPROFILE, if set:
+// for developers, taken by check right after the analysis, when the IR of
+// every file and the interpreter's state are live (see README). It runs a
+// collection first, so that the profile's in-use figures are the live heap
+// of that moment.
+func writeHeapProfile(e *env) {
+	path := e.getenv("PALLAS_LS_MEMPROFILE")
+	if path == "" {
+		return
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		printWarning(e.stderr, "PALLAS_LS_MEMPROFILE: "+err.Error())
+		return
+	}
+	defer f.Close()
+	runtime.GC()
+	if err := pprof.WriteHeapProfile(f); err != nil {
+		printWarning(e.stderr, "PALLAS_LS_MEMPROFILE: "+err.Error())
 	}
 }
