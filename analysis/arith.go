@@ -29,16 +29,16 @@ func (in *interp) binOp(env *scope, e *ir.Expr) value {
 			return v
 		}
 		if isTraced(vals[0]) || isTraced(vals[1]) {
-			ints := isInt(vals[0]) && isInt(vals[1])
+			ints, op := isInt(vals[0]) && isInt(vals[1]), e.Op()
 			switch {
-			case e.Op == "%" && !isStrConst(vals[0]):
+			case op == "%" && !isStrConst(vals[0]):
 				// x % n on a traced value binds jnp.remainder (str % x is
 				// string formatting, never JAX's).
 				in.bodyCall(remainderAPI, e)
-			case e.Op == "//" && ints:
+			case op == "//" && ints:
 				in.bodyCall(IntFloorDivAPI, e) // binds sign (floats: floor)
 			}
-			if ints && (e.Op == "+" || e.Op == "-" || e.Op == "*" || e.Op == "//" || e.Op == "%") {
+			if ints && (op == "+" || op == "-" || op == "*" || op == "//" || op == "%") {
 				return tracedInt
 			}
 			return tracedValue
