@@ -3,6 +3,7 @@
 //	go run ./internal/bench [-lines 100000] [-sizes 10k,100k,1M] [-keep DIR] [-json]
 //	                        [-edits 50] [-runs 1] [-bin PATH] [-seed 1] [-timeout 10m]
 //	go run ./internal/bench -dir PATH [-runs 3] [-json] [-bin PATH]
+//	go run ./internal/bench -monorepo 3 [-runs N] [-profile DIR] [-json] TREE ...
 //	scripts/bench [same flags]
 //
 // It generates a synthetic but realistic Python project (gen*.go), then
@@ -10,6 +11,9 @@
 // -bin names one). Everything is deterministic for a seed and size. With
 // -dir it measures an existing tree instead (tree.go: a JAX checkout, say):
 // the parse-only floors and the three checks, without an editor session.
+// With -monorepo it checks K hard-linked copies of the trees given, each
+// under a top folder of its own, as one program, for 1..K copies
+// (monorepo.go; docs/scaling.md).
 //
 // # The corpus
 //

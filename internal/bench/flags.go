@@ -23,6 +23,11 @@ type options struct {
 	// labelsVs is a pallas-ls binary without context labels to compare
 	// the binary under test with (labels.go).
 	labelsVs string
+	// copies and trees are -monorepo's: the numbers of copies to check,
+	// and the trees copied (the arguments).
+	copies  []int
+	trees   []string
+	profile string
 }
 
 const (
@@ -45,8 +50,34 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.IntVar(&o.runs, "runs", 1, "repeat the cold and warm checks `N` times and keep the fastest")
 	fs.DurationVar(&o.timeout, "timeout", 10*time.Minute, "limit on each wait (a check run, indexing, one edit)")
 	fs.StringVar(&o.labelsVs, "labels-vs", "", "measure only what context labels add to edit latency: the binary under test, asking for inlay hints after each edit, against `BIN` (a build without labels), edits interleaved; with -dir too")
+	mono := fs.String("monorepo", "", "check `K` copies of the trees given as arguments as one program, each copy under a top folder of its own, for 1..K copies (or a list: 1,4,16); reports wall, CPU, peak RSS and their growth (monorepo.go)")
+	fs.StringVar(&o.profile, "profile", "", "with -monorepo: write each check's CPU profile to `DIR`/monorepo-<copies>.prof")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
+	}
+	if *mono != "" {
+		var err error
+		if o.copies, err = parseCopies(*mono); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return nil, fmt.Errorf("-monorepo: give the trees to copy as arguments")
+		}
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		for _, name := range []string{"lines", "sizes", "keep", "seed", "dir", "labels-vs", "edits"} {
+			if set[name] {
+				return nil, fmt.Errorf("-monorepo measures copies of the trees given; -%s does not apply", name)
+			}
+		}
+		if o.runs < 1 || o.timeout <= 0 {
+			return nil, fmt.Errorf("-runs and -timeout must be positive")
+		}
+		o.trees = fs.Args()
+		return o, nil
+	}
+	if o.profile != "" {
+		return nil, fmt.Errorf("-profile applies to -monorepo only")
 	}
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("unexpected arguments: %v", fs.Args())

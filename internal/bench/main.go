@@ -47,6 +47,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if o.labelsVs != "" {
 		return b.runLabels(ctx, stdout)
 	}
+	if len(o.copies) > 0 {
+		return b.runMonorepo(ctx, stdout)
+	}
 	failed := false
 	if o.dir != "" {
 		r := b.runTree(ctx, o.dir)
