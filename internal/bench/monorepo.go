@@ -165,10 +165,7 @@ func (b *bench) monoCheck(ctx context.Context, root string, k int) *monoRun {
 		return r
 	}
 	for _, f := range py {
-		n := bytes.Count(f.Src, []byte("\n"))
-		if len(f.Src) > 0 && f.Src[len(f.Src)-1] != '\n' {
-			n++
-		}
+		n := lineCount(f.Src)
 		r.Lines += n
 		r.Bytes += len(f.Src)
 	}

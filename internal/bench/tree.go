@@ -39,10 +39,7 @@ func (b *bench) runTree(ctx context.Context, dir string) *sizeResult {
 	}
 	r.GenSeconds = time.Since(start).Seconds()
 	for _, f := range py {
-		n := bytes.Count(f.Src, []byte("\n"))
-		if len(f.Src) > 0 && f.Src[len(f.Src)-1] != '\n' {
-			n++
-		}
+		n := lineCount(f.Src)
 		r.Lines += n
 		r.Bytes += len(f.Src)
 		if importsJAX(f.Src) {
@@ -85,4 +82,13 @@ func importsJAX(src []byte) bool {
 		}
 	}
 	return false
+}
+
+// lineCount counts src's lines, a last line without a newline included.
+func lineCount(src []byte) int {
+	n := bytes.Count(src, []byte("\n"))
+	if len(src) > 0 && src[len(src)-1] != '\n' {
+		n++
+	}
+	return n
 }
