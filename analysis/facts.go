@@ -104,6 +104,10 @@ type ShardMapApply struct {
 	// EagerPartial: applied eagerly (outside any jit or trace) and known
 	// to leave some axis of Mesh automatic (PAL102).
 	EagerPartial bool
+	// SpecArg ("in" or "out") and SpecAxis: a literal in_specs or
+	// out_specs names SpecAxis, which the literal axis_names leaves
+	// automatic (PAL102).
+	SpecArg, SpecAxis string
 	// Spec and InputSpec: an argument that is a fresh unsharded array
 	// whose in_specs entry names mesh axes, every earlier check known to
 	// pass: the entry normalized to its rank and its own spec, as JAX

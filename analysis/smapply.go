@@ -37,6 +37,9 @@ type smUse struct {
 	// eagerPartial: applied eagerly (not under any trace) and known to
 	// leave some axis of its concrete mesh automatic.
 	eagerPartial bool
+	// specArg and specAxis: a literal in_specs ("in") or out_specs ("out")
+	// naming an axis that axis_names leaves automatic, and that axis.
+	specArg, specAxis string
 	// spec and input are the first mismatching argument's in_specs entry
 	// (normalized to its rank) and sharding spec, as JAX prints them;
 	// empty when no argument is known to mismatch, or when some argument
@@ -78,7 +81,8 @@ func (in *interp) shardMapApplied(sp *smSpec, a args, site *ir.Expr) {
 	if u.mesh != nil && u.mesh.Axes != nil && !sp.AllManual && sp.Manual != nil && !u.fullManual {
 		u.eagerPartial = c.Kind == ctxPlain && !c.Traced && !c.TraceOnly
 	}
-	if u.outer == nil && u.spec == "" && !u.eagerPartial {
+	u.specArg, u.specAxis = specsNameAutomatic(sp)
+	if u.outer == nil && u.spec == "" && !u.eagerPartial && u.specArg == "" {
 		return // nothing either rule reads
 	}
 	// An entry logs every application it meets, even one an earlier
@@ -311,6 +315,7 @@ func (in *interp) smapFacts() []*ShardMapApply {
 	out := make([]*ShardMapApply, 0, len(in.smapOrder))
 	for _, u := range in.smapOrder {
 		f := &ShardMapApply{Location: Locate(u.file, u.site.Span), API: u.sp.API, FullManual: u.fullManual, EagerPartial: u.eagerPartial,
+			SpecArg: u.specArg, SpecAxis: u.specAxis,
 			Spec: u.spec, InputSpec: u.input, Reach: u.rs.render()}
 		if u.sp.File != nil && u.sp.Site != nil {
 			f.ShardMap = Locate(u.sp.File, u.sp.Site.Span)
@@ -370,4 +375,65 @@ func kwOrArg(e *ir.Expr, kw string, pos int) *ir.Expr {
 		return e.Args[pos]
 	}
 	return nil
+}
+
+// specsNameAutomatic finds, in a shard_map whose manual axes are a
+// literal set that is not every axis, a spec naming an axis outside that
+// set: in_specs first, then out_specs, as jax.shard_map checks them
+// (_check_specs). Only trees of literal PartitionSpecs are read (any other
+// leaf is another error); "" when none is known.
+func specsNameAutomatic(sp *smSpec) (arg, axis string) {
+	if sp.AllManual || sp.Manual == nil {
+		return "", ""
+	}
+	for _, c := range []struct {
+		arg  string
+		tree value
+	}{{"in", sp.InSpecs}, {"out", sp.OutSpecs}} {
+		if c.tree == nil {
+			continue
+		}
+		names, ok := specTreeAxes(c.tree, 0)
+		if !ok {
+			return "", ""
+		}
+		for _, n := range names {
+			if !slices.Contains(sp.Manual, n) {
+				return c.arg, n
+			}
+		}
+	}
+	return "", ""
+}
+
+// specTreeAxes lists the axis names a literal PartitionSpec, or a literal
+// sequence of them, names, in order.
+func specTreeAxes(v value, depth int) ([]string, bool) {
+	if s, ok := v.(*vSeq); ok && depth < 4 {
+		var out []string
+		for _, it := range s.Items {
+			names, ok := specTreeAxes(it, depth+1)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, names...)
+		}
+		return out, len(s.Items) > 0
+	}
+	c, ok := v.(*vExtCall)
+	if !ok || c.Qual != "jax.sharding.PartitionSpec" && c.Qual != "jax.P" || len(c.Kw) > 0 {
+		return nil, false
+	}
+	var out []string
+	for _, it := range c.Args {
+		if isNone(it) {
+			continue
+		}
+		names, ok := strList(it)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, names...)
+	}
+	return out, true
 }

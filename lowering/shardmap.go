@@ -69,6 +69,20 @@ func EagerPartialShardMap(v Version, api string) Outcome {
 	return Outcome{Fails: true, Layer: LayerTrace, Error: "NotImplementedError", Message: "", Where: whereShardMap}
 }
 
+// SpecNamesAutomaticAxis is what a shard_map whose in_specs ("in") or
+// out_specs ("out") names an axis that axis_names leaves automatic raises
+// at v, while tracing, before its body runs (_check_specs): jax.shard_map
+// always; jax.experimental.shard_map.shard_map from ExperimentalShardMapMeshCheckSince,
+// a wrapper of it (before, auto= is checked the other way round).
+func SpecNamesAutomaticAxis(v Version, api, arg, axis string) Outcome {
+	if api == "jax.experimental.shard_map.shard_map" && v.Less(ExperimentalShardMapMeshCheckSince) || api != "jax.shard_map" && api != "jax.experimental.shard_map.shard_map" {
+		return Outcome{}
+	}
+	return Outcome{Fails: true, Layer: LayerTrace, Error: "ValueError", Where: whereShardMap,
+		Message: "shard_map " + arg + "_specs argument must refer to an axis marked as manual ({manual_axes}), but:\n\n" +
+			"  " + arg + "_specs{key} refers to '" + axis + "'{more}\n\nCheck the " + arg + "_specs values passed to shard_map."}
+}
+
 // MeshAxesExplicit reports whether a jax.make_mesh mesh has Explicit axes
 // at v: defaulted (no axis_types) from MakeMeshExplicitSince, or given
 // as Explicit.

@@ -19,10 +19,14 @@ var PAL102 = &analysis.Analyzer{
 		Title: "Kernel called inside a shard_map that is not manual over every mesh axis",
 		What: "Any Pallas TPU (Mosaic) kernel is called inside a shard_map or smap whose manual axes are a " +
 			"strict subset of the mesh's axes (`axis_names=` a subset, old `auto=` non-empty, `jax.smap` on a " +
-			"multi-axis mesh), when the mesh's axes are known.",
+			"multi-axis mesh), when the mesh's axes are known. Two plain shard_map errors that such a shard_map meets " +
+			"first are reported at the shard_map, kernel or not: literal in_specs/out_specs naming an axis that a literal " +
+			"axis_names leaves automatic, and (before JAX 0.7) applying it eagerly, outside jax.jit.",
 		Why: "Mosaic custom calls cannot be partitioned automatically: lowering raises \"NotImplementedError: Mosaic " +
 			"kernels cannot be automatically partitioned. Please wrap the call in a shard_map.\" even though a " +
-			"shard_map is there.",
+			"shard_map is there. The specs check comes before the body is traced: \"ValueError: shard_map in_specs argument " +
+			"must refer to an axis marked as manual (frozenset({'x'})), but: in_specs refers to 'y'\"; the eager path of " +
+			"JAX 0.6 raises a bare NotImplementedError for automatic axes.",
 		Example:   "jax.shard_map(f, mesh=mesh2d, in_specs=P(\"x\"), out_specs=P(\"x\"), axis_names={\"x\"})",
 		Fixed:     "jax.shard_map(f, mesh=mesh2d, in_specs=P(\"x\"), out_specs=P(\"x\"))",
 		FixSafety: "Making every axis manual changes how the other axes are handled inside the body; unsafe.",
@@ -70,7 +74,7 @@ func runPAL102(p *analysis.Pass) {
 				nested = " by itself (before JAX 0.9 the manual axes of the shard_maps around it do not count)"
 			}
 			o := lowering.Predict(p.Version, ctx, kc.Effects)
-			if !o.Fails {
+			if !o.Fails || specsFailFirst(p, r) {
 				continue
 			}
 			if m, ok := deviceIDMismatchAt(p.Version, kc, r); ok && (m.o == o || o.Layer == lowering.LayerCustomCall) {
@@ -99,6 +103,20 @@ func runPAL102(p *analysis.Pass) {
 		}
 	}
 	for _, s := range p.ShardMaps {
+		if o := lowering.SpecNamesAutomaticAxis(p.Version, s.API, s.SpecArg, s.SpecAxis); s.SpecArg != "" && o.Fails {
+			loc := s.ShardMap
+			if s.SpecArg == "in" && s.InSpecsArg != nil {
+				loc = *s.InSpecsArg
+			}
+			p.Report(analysis.Diagnostic{
+				Location: loc,
+				Message: fmt.Sprintf("%s_specs names mesh axis %s, which axis_names leaves automatic%s; the specs may name manual axes only (add %s to axis_names, or drop it from the spec); with %s this fails: %s",
+					s.SpecArg, s.SpecAxis, suffix(where(s.Reach)), s.SpecAxis, version(p), quoteError(o)),
+				Related: append([]analysis.Related{{Location: s.Location, Message: "applied here"}}, pathRelated(s.Reach)...),
+				Detail:  detail(p, o), JAXError: jaxError(o),
+			})
+			continue
+		}
 		if !s.EagerPartial {
 			continue
 		}
@@ -157,4 +175,19 @@ func manualFixes(r analysis.Reach) []analysis.SuggestedFix {
 		}
 	}
 	return out
+}
+
+// specsFailFirst: the shard_map around r names an automatic axis in its
+// specs, which JAX rejects before tracing the body (reported at the
+// shard_map, below): the kernel's own error is never reached.
+func specsFailFirst(p *analysis.Pass, r analysis.Reach) bool {
+	if r.ShardMap == nil {
+		return false
+	}
+	for _, s := range p.ShardMaps {
+		if s.SpecArg != "" && s.ShardMap == *r.ShardMap && lowering.SpecNamesAutomaticAxis(p.Version, s.API, s.SpecArg, s.SpecAxis).Fails {
+			return true
+		}
+	}
+	return false
 }

@@ -1,0 +1,27 @@
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+from jax.sharding import Mesh, PartitionSpec as P
+
+
+def local_kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + 1
+
+
+def add_one(x):
+    return pl.pallas_call(local_kernel, out_shape=x, compiler_params=pltpu.CompilerParams())(x)
+
+
+def scale(x):
+    return x * 2
+
+
+mesh = Mesh(np.array(jax.devices()).reshape(4, 2), ("x", "y"))
+x = jnp.ones((64, 256))
+# Every axis manual: the specs may name both.
+a = jax.jit(jax.shard_map(add_one, mesh=mesh, in_specs=P("x", "y"), out_specs=P("x", "y"), axis_names={"x", "y"}))(x)
+# Only x manual, and the specs name x only (no kernel in the body).
+b = jax.jit(jax.shard_map(scale, mesh=mesh, in_specs=P("x", None), out_specs=P("x"), axis_names={"x"}))(x)
+jax.block_until_ready((a, b))
