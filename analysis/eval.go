@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"cmp"
+	"strings"
 
 	"github.com/pallas-ls/pallas-ls/analysis/ir"
 )
@@ -248,6 +249,9 @@ func (in *interp) compare(env *scope, e *ir.Expr) value {
 }
 
 func compareValues(op string, a, b value) (bool, bool) {
+	if same, ok := sameEnumMember(a, b); ok && (op == "is" || op == "is not" || op == "==" || op == "!=") {
+		return same == (op == "is" || op == "=="), true
+	}
 	ca, aConst := a.(*vConst)
 	cb, bConst := b.(*vConst)
 	switch op {
@@ -318,4 +322,37 @@ func b2i(b bool) int64 {
 		return 1
 	}
 	return 0
+}
+
+// sameEnumMember compares two members of one JAX enum class, read as
+// external names (pltpu.CoreType.TC is pltpu.CoreType.SC_SCALAR_SUBCORE:
+// False), as a test parameterized over them compares its parameter: both
+// names under jax., the same class (its name capitalized), members spelled
+// in capitals. Anything else is not known.
+func sameEnumMember(a, b value) (same, ok bool) {
+	ea, okA := a.(*vExternal)
+	eb, okB := b.(*vExternal)
+	if !okA || !okB {
+		return false, false
+	}
+	ca, ma, okA := enumMember(ea.Qual)
+	cb, mb, okB := enumMember(eb.Qual)
+	if !okA || !okB || ca != cb {
+		return false, false
+	}
+	return ma == mb, true
+}
+
+func enumMember(qual string) (class, member string, ok bool) {
+	if !strings.HasPrefix(qual, "jax.") {
+		return "", "", false
+	}
+	i := strings.LastIndexByte(qual, '.')
+	class, member = qual[:i], qual[i+1:]
+	j := strings.LastIndexByte(class, '.')
+	cls := class[j+1:]
+	if cls == "" || cls[0] < 'A' || cls[0] > 'Z' || member == "" || strings.ToUpper(member) != member || member[0] < 'A' || member[0] > 'Z' {
+		return "", "", false
+	}
+	return class, member, true
 }
