@@ -27,8 +27,9 @@ type Doc struct {
 	// where each goes. Never shown to users; the doc test runs Example in
 	// it (the rule must fire) and Fixed (it must not).
 	Scaffold string
-	// JAXVersion, for an Example about an API newer than lowering.Latest,
-	// is the version the doc test checks it with ("" for Latest).
+	// JAXVersion, for an Example about an API newer than lowering.Latest or
+	// a failure of older releases only, is the version the doc test checks
+	// it with ("" for Latest).
 	JAXVersion string
 }
 

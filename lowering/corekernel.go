@@ -5,9 +5,9 @@ package lowering
 // say (jax/_src/pallas/core.py, jax/_src/pallas/mpmd.py).
 
 var (
-	// CoreKernelVmapCheckedSince: before it, no JAX release the oracle runs
-	// is known to batch a core-mesh kernel at all (older ones are not
-	// judged).
+	// CoreKernelVmapCheckedSince is the oldest release these outcomes are
+	// checked on (the oracle's core-mesh cases start at 0.8.3); older ones
+	// are not judged.
 	CoreKernelVmapCheckedSince = V(0, 8, 0)
 	// MpmdMapSince: pl.kernel binds mpmd_map, whose batching rule accepts
 	// only a batch dimension of 1 until 0.11.0, which batches the body.
