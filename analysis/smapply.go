@@ -236,8 +236,8 @@ func freshArrayShape(v value) ([]int, bool) {
 // it names (none for None). Every name must be an axis of the mesh, and
 // no axis named twice.
 func pspecEntries(v value, sizes map[string]int) ([][]string, bool) {
-	c, ok := v.(*vExtCall)
-	if !ok || c.Qual != "jax.sharding.PartitionSpec" && c.Qual != "jax.P" || len(c.Kw) > 0 {
+	c, ok := pspecCall(v)
+	if !ok {
 		return nil, false
 	}
 	seen := map[string]bool{}
@@ -420,8 +420,8 @@ func specTreeAxes(v value, depth int) ([]string, bool) {
 		}
 		return out, len(s.Items) > 0
 	}
-	c, ok := v.(*vExtCall)
-	if !ok || c.Qual != "jax.sharding.PartitionSpec" && c.Qual != "jax.P" || len(c.Kw) > 0 {
+	c, ok := pspecCall(v)
+	if !ok {
 		return nil, false
 	}
 	var out []string
@@ -436,4 +436,13 @@ func specTreeAxes(v value, depth int) ([]string, bool) {
 		out = append(out, names...)
 	}
 	return out, true
+}
+
+// pspecCall is v as a literal PartitionSpec(...) call without keywords.
+func pspecCall(v value) (*vExtCall, bool) {
+	c, ok := v.(*vExtCall)
+	if !ok || c.Qual != "jax.sharding.PartitionSpec" && c.Qual != "jax.P" || len(c.Kw) > 0 {
+		return nil, false
+	}
+	return c, true
 }

@@ -11,7 +11,7 @@ STEPS = 4
 def alternate(x_ref, o_ref):
     i = pl.program_id(0)
     o_ref[...] = x_ref[...]
-    label = "step %d of %d" % (STEPS % 3, STEPS)  # string formatting and Python ints: no jnp.remainder
+    label = "step %d of %d" % (STEPS % 3, STEPS // 2)  # string formatting and Python ints: no jnp.remainder, no sign
     del label
 
     @pl.when(lax.rem(i + 1, 2) == 0)  # lax.rem binds rem, which Mosaic lowers
