@@ -111,6 +111,8 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 					in.cur.Scan.sizeFirst = len(in.cur.Scan.ops)
 				}
 				in.cur.Scan.sizes = append(in.cur.Scan.sizes, name)
+				in.cur.Scan.sizeOps = append(in.cur.Scan.sizeOps, &commOp{Kind: "axis_size", API: api.Name,
+					Axes: []string{name}, File: in.file, Site: site})
 			}
 		}
 	case lowering.RoleCollective:

@@ -85,6 +85,11 @@ func (in *interp) classify(k *kernelDecl, e *kernelEffects, scan *kernelScan) {
 		}
 		e.Ops = append(e.Ops, op)
 	}
+	for _, op := range scan.sizeOps {
+		if isDevice(op.Axes[0]) {
+			e.Sizes = append(e.Sizes, op)
+		}
+	}
 	eff.LogicalOnly = logical && !visible && !eff.MeshIntTupleID
 	eff.AxisIndexMapOnly = eff.AxisIndexDeviceAxis && !bodyAxisIndex
 	// lax.axis_size on a device axis before any device-axis axis_index:

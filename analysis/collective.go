@@ -141,12 +141,19 @@ func (c *spmdCtx) binds(name string) bool {
 	case ctxPlain:
 		return false
 	case ctxShardMap:
-		// Only a mesh axis the shard_map leaves automatic is known to be
-		// unbound: which mesh reaches a shard_map is often a join of
-		// several (a test's mesh, a parameter), so a name that is not an
-		// axis of the mesh seen may well be one of the mesh used.
-		return c.AllManual || c.Manual == nil || c.MeshAxes == nil ||
-			slices.Contains(c.Manual, name) || !slices.Contains(c.MeshAxes, name)
+		// Unbound: a mesh axis the shard_map leaves automatic, and a name
+		// the shard_map's mesh does not have. The mesh is known only when
+		// it is one mesh value (a join of several, a parameter a library
+		// entry leaves unknown, or a non-literal axis_names is nil), so a
+		// name outside it is outside the mesh this call runs with; only an
+		// outer shard_map (nested) may bind such a name.
+		if c.MeshAxes == nil || slices.Contains(c.Manual, name) {
+			return true
+		}
+		if !slices.Contains(c.MeshAxes, name) {
+			return c.Nested
+		}
+		return c.AllManual || c.Manual == nil
 	}
 	return true
 }

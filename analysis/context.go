@@ -96,6 +96,9 @@ type spmdCtx struct {
 	// vmap's batch size is known to exceed 1 (its first argument has a
 	// known shape, mapped over axis 0).
 	Vmapped, VmapWide bool
+	// Nested: a shard_map body inside another shard_map's, whose names
+	// the inner mesh need not list (collective.go binds).
+	Nested bool
 	// VMA is whether check_vma is on here (the innermost shard_map's).
 	VMA vmaCheck
 	// cachedKey caches key(); contexts are copied before they are changed, and
@@ -148,7 +151,7 @@ func (c *spmdCtx) key() string {
 	b.WriteString(strings.Join(c.Manual, ","))
 	b.WriteByte('|')
 	b.WriteString(strings.Join(c.MeshAxes, ","))
-	for _, f := range []bool{c.AllManual, !c.Multi.empty(), c.Mesh != nil, c.MeshLegacy, c.TraceOnly, c.BoundAny, c.Traced, c.ExpectRaise, c.ExplicitSharded, c.PmapLegacy, c.PmapMerged, c.Vmapped, c.VmapWide} {
+	for _, f := range []bool{c.AllManual, !c.Multi.empty(), c.Mesh != nil, c.MeshLegacy, c.TraceOnly, c.BoundAny, c.Traced, c.ExpectRaise, c.ExplicitSharded, c.PmapLegacy, c.PmapMerged, c.Vmapped, c.VmapWide, c.Nested} {
 		if f {
 			b.WriteByte('1')
 		} else {
@@ -222,6 +225,7 @@ func (c *spmdCtx) enterShardMap(sp *smSpec) *spmdCtx {
 	all := sp.AllManual
 	if c.Kind == ctxShardMap {
 		// Nested shard_maps compose their manual axes.
+		n.Nested = true
 		all = all || c.AllManual
 		manual = unionStrings(c.Manual, manual)
 	}

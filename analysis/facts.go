@@ -19,6 +19,12 @@ type KernelCall struct {
 	Effects lowering.Effects
 	// Ops are the kernel's communicating operations.
 	Ops []OpFact
+	// CoreAxes are the axes of the core mesh a pl.kernel or core_map runs
+	// over, when every one of its meshes is known (nil otherwise).
+	CoreAxes []string
+	// SizeOps are its lax.axis_size calls on names that neither a core
+	// mesh nor a named grid axis of the kernel binds (Kind "axis_size").
+	SizeOps []OpFact
 	// Reaches are the distinct contexts the call is reached in, each with
 	// the first witness path found.
 	Reaches []Reach
@@ -134,7 +140,7 @@ type MeshRef struct {
 // OpFact is one communicating operation, located.
 type OpFact struct {
 	Location
-	Kind   string // "remote DMA", "remote signal", "axis_index"
+	Kind   string // "remote DMA", "remote signal", "axis_index" ("axis_size" in SizeOps)
 	API    string
 	IDForm string
 	Axes   []string

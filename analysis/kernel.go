@@ -45,6 +45,8 @@ type kernelScan struct {
 	// sizeFirst how many axis_index ops were recorded before the first.
 	sizes     []string
 	sizeFirst int
+	// sizeOps are those calls, in order (PAL104: an axis no mesh has).
+	sizeOps []*commOp
 	// bodyOps is how many ops the kernel bodies recorded; those after
 	// come from BlockSpec index_maps.
 	bodyOps  int
@@ -67,6 +69,9 @@ type kernelEffects struct {
 	Backend lowering.Backend
 	Effects lowering.Effects
 	Ops     []*commOp // the communicating ones, in source order
+	// Sizes are the lax.axis_size calls on names no core mesh or named
+	// grid axis of the kernel binds.
+	Sizes []*commOp
 	// MaybeComm: communication over axes whose names are not known here.
 	MaybeComm bool
 	// Lowering is the kernel's lowering configuration (kconfig.go).

@@ -140,11 +140,29 @@ func meshValue(name string, a args) value {
 	m := &vMesh{}
 	var names value
 	switch name {
-	case "jax.sharding.Mesh", "jax.make_mesh", "jax.sharding.AbstractMesh":
+	case "jax.sharding.Mesh", "jax.make_mesh", "jax.sharding.AbstractMesh", lowering.TestUtilCreateMesh:
 		names = a.kw["axis_names"]
 		if names == nil && len(a.pos) > 1 {
 			names = a.pos[1]
 		}
+	}
+	if name == lowering.TestUtilCreateMesh {
+		// Auto axes unless axis_types is given (then unknown, as Mesh's).
+		m.Axes, _ = strList(names)
+		m.Shape = literalInts(argAt(a, 0, "mesh_shape"))
+		if m.Shape != nil {
+			m.Devices = 1
+			for _, n := range m.Shape {
+				m.Devices *= n
+			}
+		}
+		m.Concrete = true
+		types := a.kw["axis_types"]
+		if types == nil && len(a.pos) > 3 {
+			types = a.pos[3]
+		}
+		m.Explicit = explicitTypes(types)
+		return m
 	}
 	if ns, ok := strList(names); ok {
 		m.Axes = ns

@@ -321,6 +321,12 @@ func (in *interp) fact(kc *kernelCall) *KernelCall {
 			Kind: op.Kind, API: op.API, IDForm: op.IDForm, Axes: op.Axes,
 			NTuple: op.NTuple, Logical: op.Logical, UnknownAxis: op.UnknownAxis, ID: id, LiteralDict: literal})
 	}
+	if axes, known := kernelCoreAxes(kc.k.Kw["mesh"]); known && kc.k.Entry != "pallas_call" {
+		f.CoreAxes = axes
+	}
+	for _, op := range e.Sizes {
+		f.SizeOps = append(f.SizeOps, OpFact{Location: Locate(op.File, op.Site.Span), Kind: op.Kind, API: op.API, Axes: op.Axes})
+	}
 	for _, k := range kc.order {
 		f.Reaches = append(f.Reaches, kc.reaches[k].render())
 	}

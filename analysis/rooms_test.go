@@ -28,7 +28,7 @@ var rooms = map[string]string{
 	"ir/summary.go": "ir", "ir/text.go": "ir", "ir/shape.go": "ir", "ir/trivia.go": "ir", "ir/deadbody.go": "ir",
 
 	"diagnostic.go": "contract", "fix.go": "contract", "options.go": "contract", "result.go": "contract",
-	"facts.go": "contract", "target.go": "contract", "facts_config.go": "contract", "facts_lowering.go": "contract", "edits.go": "contract", "suppress.go": "contract", "analyzer.go": "contract",
+	"facts.go": "contract", "target.go": "contract", "facts_config.go": "contract", "facts_lowering.go": "contract", "edits.go": "contract", "suppress.go": "contract", "analyzer.go": "contract", "vocabulary.go": "contract",
 	"labels.go": "contract",
 
 	"program.go": "program",

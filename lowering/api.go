@@ -32,6 +32,10 @@ const (
 	plsc     = "jax.experimental.pallas.tpu_sc."
 )
 
+// TestUtilCreateMesh is JAX's test helper create_mesh(mesh_shape,
+// axis_names, iota_order=False, axis_types=None).
+const TestUtilCreateMesh = "jax._src.test_util.create_mesh"
+
 // aliases maps other spellings of the same object (re-exports, the private
 // modules that the public names come from) to the canonical name. Only true
 // identities belong here: a spelling with its own deprecation history is a

@@ -53,7 +53,8 @@ func isModule(q string) bool {
 	switch q {
 	case "jax", "jax.lax", "jax.numpy", "jax.sharding", "jax.experimental",
 		"jax.experimental.shard_map", "jax.experimental.pjit",
-		"jax.experimental.pallas", pl + "tpu", pl + "gpu":
+		"jax.experimental.pallas", pl + "tpu", pl + "gpu",
+		"jax._src.test_util": // JAX's test helpers (TestUtilCreateMesh)
 		return true
 	}
 	_, ok := LookupModule(q)

@@ -213,6 +213,10 @@ func meshAPIs() []API {
 		{Name: "jax.sharding.AbstractMesh", Role: RoleMesh, Since: V(0, 4, 32)},
 		{Name: "jax.make_mesh", Role: RoleMesh, Since: V(0, 4, 32),
 			Note: "axis_types default to Explicit since 0.9.0"},
+		// JAX's own test helper (jax/_src/test_util.py), which its
+		// distributed Pallas tests build their meshes with: make_mesh
+		// with Auto axes unless axis_types says otherwise (from 0.4.32).
+		{Name: TestUtilCreateMesh, Role: RoleMesh, Since: V(0, 4, 32)},
 		// jax/sharding.py exports AxisType from the 0.5.0 tag on.
 		{Name: "jax.sharding.AxisType", Since: V(0, 5, 0)},
 		{Name: "jax.set_mesh", Role: RoleSetMesh, Since: V(0, 7, 1)},

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
@@ -18,12 +19,14 @@ var PAL104 = &analysis.Analyzer{
 			"psum_scatter, axis_index, axis_size) is called with a literal axis name, on a path from a concrete " +
 			"entry point (module top level, a test, a main block), where nothing binds that name: eager code and " +
 			"jax.jit bind none, and neither do jax.set_mesh or `with mesh:`; a shard_map binds only the axes it " +
-			"makes manual (axis_names=, or every mesh axis); vmap binds its axis_name and spmd_axis_name. pmap, " +
+			"makes manual (axis_names=, or every mesh axis), and never a name its mesh lacks (reported when the " +
+			"mesh's axis names are known and the name is written, as a string, nowhere else in the program: a name " +
+			"the code also writes elsewhere may be an axis of the mesh another path runs with); vmap binds its axis_name and spmd_axis_name. pmap, " +
 			"xmap and binders whose names are not literal count as binding every name, and code under " +
 			"pytest.raises or assertRaises is expected to fail. Collectives inside Pallas kernels are PAL101's " +
 			"(a communicating kernel outside a fully manual shard_map), except a kernel that asks lax.axis_size of a " +
-			"device axis in eager or single-device code, which PAL104 reports at the kernel call, and a kernel that asks lax.axis_index of " +
-			"an axis the mesh of the fully manual shard_map around it does not have, which PAL104 reports at that axis_index. Like every SPMD rule it checks the modules " +
+			"device axis in eager or single-device code, which PAL104 reports at the kernel call, and a kernel that asks lax.axis_index or lax.axis_size of " +
+			"an axis (of no core mesh or named grid axis of the kernel) the mesh of the fully manual shard_map around it does not have, which PAL104 reports at that axis_index. Like every SPMD rule it checks the modules " +
 			"that reach Pallas (they, or a module they import, name it); it holds on every backend.",
 		Why: "JAX raises a NameError while tracing, before anything is lowered: \"Found an unbound axis name: x. To " +
 			"fix this, please call psum under `jax.shard_map`.\" (JAX 0.7+, traced psum, pmean, pmax, pmin, " +
@@ -56,7 +59,18 @@ func runPAL104(p *analysis.Pass) {
 	for _, u := range p.Collectives {
 		r := u.Reach
 		o := lowering.UnboundCollective(p.Version, u.API, u.Eager, u.Axis)
-		if r.Kind == lowering.CtxShardMapPartial || r.Kind == lowering.CtxShardMapFull {
+		inSM := r.Kind == lowering.CtxShardMapPartial || r.Kind == lowering.CtxShardMapFull
+		notInMesh := inSM && r.MeshAxes != nil && !contains(r.MeshAxes, u.Axis)
+		if notInMesh && p.WrittenElsewhere(u.Axis, u.File, u.Span) {
+			// Another path may run this with a mesh that has the name.
+			continue
+		}
+		switch {
+		case notInMesh:
+			// No axis of the mesh: the trace's axis environment lacks it
+			// on every version, partial or not.
+			o = lowering.UnboundCollective(p.Version, u.API, false, u.Axis)
+		case inSM:
 			o = lowering.PartialShardMapCollective(p.Version, u.API, u.Axis)
 		}
 		if !o.Fails {
@@ -68,7 +82,7 @@ func runPAL104(p *analysis.Pass) {
 		switch r.Kind {
 		case lowering.CtxShardMapFull, lowering.CtxShardMapPartial:
 			why = "inside a shard_map that does not make it manual"
-			if !contains(r.MeshAxes, u.Axis) && r.MeshAxes != nil {
+			if notInMesh {
 				why = "inside a shard_map whose mesh has no such axis (mesh axes: " + strings.Join(r.MeshAxes, ", ") + ")"
 			} else if r.Kind == lowering.CtxShardMapPartial {
 				fixes = manualFixes(r)
@@ -126,8 +140,8 @@ func kernelAxisSize(p *analysis.Pass) {
 // and a vmap around the call may bind the name.
 func kernelAxisNotInMesh(p *analysis.Pass) {
 	for _, kc := range p.KernelCalls {
-		for _, op := range kc.Ops {
-			if op.Kind != "axis_index" || op.UnknownAxis || len(op.Axes) != 1 {
+		for _, op := range append(slices.Clip(kc.Ops), kc.SizeOps...) {
+			if op.Kind != "axis_index" && op.Kind != "axis_size" || op.UnknownAxis || len(op.Axes) != 1 {
 				continue
 			}
 			axis := op.Axes[0]

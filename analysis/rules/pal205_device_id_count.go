@@ -17,7 +17,8 @@ var PAL205 = &analysis.Analyzer{
 		What: "A remote DMA or semaphore signal in a pallas_call kernel gives a MESH-typed device_id (the default " +
 			"device_id_type) as a tuple or a scalar whose number of entries differs from the number of axes of the " +
 			"mesh of the fully manual shard_map the kernel is called in; or a dict device_id with keys that are not " +
-			"axes of that mesh. LOGICAL ids, dict ids naming mesh axes (JAX completes the missing ones), and tuples " +
+			"axes of that mesh; or, in a pl.kernel or core_map body over a core mesh whose axis names are literal, a dict " +
+			"device_id with a key that is an axis of neither the shard_map's mesh nor the core mesh. LOGICAL ids, dict ids naming mesh axes (JAX completes the missing ones), and tuples " +
 			"with one entry per mesh axis are fine. Only meshes whose axis names are literal are checked. It also " +
 			"reports any MESH id in a kernel in which Pallas sees no communication (no lax.axis_index on a mesh " +
 			"axis; before 0.8.2 a dict id, before 0.7.0 a semaphore signal's device_id do not count): Pallas then " +
@@ -123,6 +124,9 @@ func deviceIDMismatch(v lowering.Version, kc *analysis.KernelCall) (idMismatch, 
 // deviceIDMismatchAt is deviceIDMismatch for one reach of the call.
 // Location is the device_id value when the op's call spells it.
 func deviceIDMismatchAt(v lowering.Version, kc *analysis.KernelCall, r analysis.Reach) (idMismatch, bool) {
+	if kc.Entry != "pallas_call" && kc.Backend != lowering.BackendGPU {
+		return coreDictMismatch(v, kc, r)
+	}
 	if kc.Backend == lowering.BackendGPU || kc.Entry != "pallas_call" || interpreted(kc) {
 		return idMismatch{}, false
 	}
@@ -219,4 +223,34 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// coreDictMismatch: a pl.kernel or core_map body under a shard_map names,
+// in a literal dict device id, a key that is neither an axis of the
+// shard_map's mesh nor of the kernel's core mesh (both known).
+func coreDictMismatch(v lowering.Version, kc *analysis.KernelCall, r analysis.Reach) (idMismatch, bool) {
+	if kc.CoreAxes == nil || len(r.MeshAxes) == 0 || r.TraceOnly || r.Library || r.BoundAny ||
+		r.Kind != lowering.CtxShardMapFull && r.Kind != lowering.CtxShardMapPartial {
+		return idMismatch{}, false
+	}
+	for _, op := range kc.Ops {
+		if op.IDForm != "dict" || !op.LiteralDict || op.Logical || op.UnknownAxis {
+			continue
+		}
+		var extra []string
+		for _, a := range op.Axes {
+			if !slices.Contains(r.MeshAxes, a) && !slices.Contains(kc.CoreAxes, a) {
+				extra = append(extra, a)
+			}
+		}
+		if len(extra) == 0 {
+			continue
+		}
+		if o, ok := lowering.UnrecognizedDeviceAxes(v); ok {
+			return idMismatch{op: op, reach: r, o: o,
+				what: "names " + strings.Join(quoteAll(extra), ", ") + ", an axis of neither the mesh nor the kernel's core mesh (" +
+					strings.Join(quoteAll(kc.CoreAxes), ", ") + ")"}, true
+		}
+	}
+	return idMismatch{}, false
 }

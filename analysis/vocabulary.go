@@ -1,0 +1,50 @@
+package analysis
+
+import (
+	"bytes"
+	"sort"
+
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+	pp "github.com/pallas-ls/pallas-ls/pyparse"
+)
+
+// WrittenElsewhere reports whether name is written as a quoted string
+// ('name' or "name") anywhere in the program's files outside span of the
+// file at path. PAL104 asks it of an axis name that the known mesh around
+// a collective lacks: a name written nowhere else can be no axis of any
+// mesh the workspace builds (a renamed or misspelt axis; comments do not
+// count), while a name
+// the code writes elsewhere (a constant, another mesh, a PartitionSpec)
+// may belong to the mesh a path the analysis cannot rule out really runs
+// with, e.g. a model whose configuration picks its branch.
+func (p *Pass) WrittenElsewhere(name, path string, span pp.Span) bool {
+	if name == "" {
+		return true
+	}
+	for _, q := range []byte{'"', '\''} {
+		pat := make([]byte, 0, len(name)+2)
+		pat = append(append(append(pat, q), name...), q)
+		for _, f := range p.Files {
+			src := f.Src
+			for off := 0; ; {
+				i := bytes.Index(src[off:], pat)
+				if i < 0 {
+					break
+				}
+				at := off + i
+				if (f.Path != path || at < span.Start || at+len(pat) > span.End) && !inComment(f, at) {
+					return true
+				}
+				off = at + 1
+			}
+		}
+	}
+	return false
+}
+
+// inComment reports whether byte offset at of f lies inside a comment.
+func inComment(f *ir.Summary, at int) bool {
+	cs := f.Comments
+	i := sort.Search(len(cs), func(i int) bool { return cs[i].Span.End > at })
+	return i < len(cs) && cs[i].Span.Start <= at
+}
