@@ -143,10 +143,11 @@ type OpFact struct {
 	Kind   string // "remote DMA", "remote signal", "axis_index" ("axis_size" in SizeOps)
 	API    string
 	IDForm string
-	Axes   []string
+	Axes   []string // dict keys; axis_index names, last first (JAX reads a tuple from its end)
 	// NTuple is the number of entries of a tuple id; Logical is set for
 	// device_id_type=LOGICAL; UnknownAxis when dict keys are not literal.
 	NTuple      int
+	NKeys       int // entries of a dict id (0: unknown)
 	Logical     bool
 	UnknownAxis bool
 	// ID is the device_id argument as written in the op's call, if it is;

@@ -31,6 +31,9 @@ type commOp struct {
 	Axes    []string // dict keys, or the axis_index axis
 	Logical bool
 	NTuple  int // elements of a MESH tuple id
+	// NKeys is the number of entries of a dict id (a key may be a tuple
+	// of names, so Axes can be longer); 0 when unknown.
+	NKeys int
 	// UnknownAxis is set when the axis names are not known statically.
 	UnknownAxis bool
 	File        *ir.Summary
@@ -163,7 +166,7 @@ func classifyID(op *commOp, id, idType value) bool {
 		if v.Open {
 			return false // some keys unknown: so are the axes
 		}
-		op.IDForm = "dict"
+		op.IDForm, op.NKeys = "dict", len(v.Keys)
 		for _, k := range v.Keys {
 			names, ok := strList(k)
 			if !ok {
@@ -182,7 +185,10 @@ func classifyID(op *commOp, id, idType value) bool {
 				op.IDForm, op.NTuple, op.Axes = "", 0, nil
 				return false
 			}
-			op.IDForm, op.NTuple = t.IDForm, t.NTuple
+			if i > 0 && t.NKeys != op.NKeys {
+				t.NKeys = 0 // dicts of different sizes: unknown
+			}
+			op.IDForm, op.NTuple, op.NKeys = t.IDForm, t.NTuple, t.NKeys
 			for _, a := range t.Axes {
 				if !slices.Contains(op.Axes, a) {
 					op.Axes = append(op.Axes, a)
@@ -206,8 +212,15 @@ func (in *interp) axisIndex(a args, site *ir.Expr) {
 	if in.cur.Kind != ctxKernel {
 		return
 	}
-	name, ok := constStr(argAt(a, 0, "axis_name"))
-	in.recordOp(&commOp{Kind: "axis_index", API: "jax.lax.axis_index", Axes: []string{name}, UnknownAxis: !ok,
+	// A tuple of names is one index over those axes, which JAX computes
+	// from the last name to the first: Axes lists them in that order, so
+	// Axes[0] is the name an unbound-axis error names.
+	names, ok := strList(argAt(a, 0, "axis_name"))
+	if !ok || len(names) == 0 {
+		names, ok = []string{""}, false
+	}
+	slices.Reverse(names)
+	in.recordOp(&commOp{Kind: "axis_index", API: "jax.lax.axis_index", Axes: names, UnknownAxis: !ok,
 		File: in.file, Site: site})
 }
 

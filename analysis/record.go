@@ -319,7 +319,7 @@ func (in *interp) fact(kc *kernelCall) *KernelCall {
 		id, literal := deviceIDArg(op)
 		f.Ops = append(f.Ops, OpFact{Location: Locate(op.File, op.Site.Span),
 			Kind: op.Kind, API: op.API, IDForm: op.IDForm, Axes: op.Axes,
-			NTuple: op.NTuple, Logical: op.Logical, UnknownAxis: op.UnknownAxis, ID: id, LiteralDict: literal})
+			NTuple: op.NTuple, NKeys: op.NKeys, Logical: op.Logical, UnknownAxis: op.UnknownAxis, ID: id, LiteralDict: literal})
 	}
 	if axes, known := kernelCoreAxes(kc.k.Kw["mesh"]); known && kc.k.Entry != "pallas_call" {
 		f.CoreAxes = axes

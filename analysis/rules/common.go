@@ -70,7 +70,7 @@ func opsRelated(kc *analysis.KernelCall) []analysis.Related {
 			what += " with a " + op.IDForm + " device_id"
 		}
 		if op.Kind == "axis_index" {
-			what = "lax.axis_index(\"" + strings.Join(op.Axes, "") + "\") on a device axis"
+			what = axisIndexCall(op) + " on a device axis"
 		}
 		out = append(out, analysis.Related{Location: op.Location, Message: "communicates here: " + what})
 	}
@@ -85,7 +85,7 @@ func opSummary(kc *analysis.KernelCall) string {
 	op := kc.Ops[0]
 	s := op.Kind
 	if op.Kind == "axis_index" {
-		s = "lax.axis_index(\"" + strings.Join(op.Axes, "") + "\")"
+		s = axisIndexCall(op)
 	}
 	s += fmt.Sprintf(" at line %d", op.Pos.Line)
 	if len(kc.Ops) > 1 {
@@ -208,3 +208,16 @@ func targeted(p *analysis.Pass, t analysis.Target, d analysis.Diagnostic) analys
 // isTPU: the kernel's own markers say TPU (the kernel-configuration
 // rules judge only kernels that name their platform).
 func isTPU(kc *analysis.KernelCall) bool { return kc.Backend == lowering.BackendTPU }
+
+// axisIndexCall spells an axis_index op as written: one name, or a tuple
+// of names (OpFact lists those last first, the order JAX reads them in).
+func axisIndexCall(op analysis.OpFact) string {
+	if len(op.Axes) == 1 {
+		return "lax.axis_index(\"" + op.Axes[0] + "\")"
+	}
+	names := make([]string, len(op.Axes))
+	for i, a := range op.Axes {
+		names[len(op.Axes)-1-i] = "\"" + a + "\""
+	}
+	return "lax.axis_index((" + strings.Join(names, ", ") + "))"
+}

@@ -159,18 +159,18 @@ func deviceIDMismatchAt(v lowering.Version, kc *analysis.KernelCall, r analysis.
 					what: fmt.Sprintf("has %d %s for a %d-axis mesh", n, plural(n, "entry", "entries"), len(r.MeshAxes))}, true
 			}
 		case "dict":
-			if !op.LiteralDict {
-				continue // keys from variables: their value may differ per caller
-			}
 			if v.Less(lowering.DictDeviceIDsSince) {
 				// Flattened: one entry per key, like a tuple.
-				if n := len(op.Axes); n != len(r.MeshAxes) {
+				if n := op.NKeys; n > 0 && n != len(r.MeshAxes) {
 					if o, ok := lowering.DeviceIDCount(v, n, len(r.MeshAxes)); ok {
 						return idMismatch{op: op, reach: r, o: o,
 							what: fmt.Sprintf("is a dict, which JAX %s flattens to %d %s for a %d-axis mesh", v, n, plural(n, "entry", "entries"), len(r.MeshAxes))}, true
 					}
 				}
 				continue
+			}
+			if !op.LiteralDict {
+				continue // keys from variables: their value may differ per caller
 			}
 			var extra []string
 			for _, a := range op.Axes {
