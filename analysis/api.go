@@ -111,6 +111,10 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 					in.cur.Scan.sizeFirst = len(in.cur.Scan.ops)
 				}
 				in.cur.Scan.sizes = append(in.cur.Scan.sizes, name)
+			}
+			// One op per name, a tuple's too (the size is their product).
+			names, _ := strList(argAt(a, 0, "axis_name"))
+			for _, name := range names {
 				in.cur.Scan.sizeOps = append(in.cur.Scan.sizeOps, &commOp{Kind: "axis_size", API: api.Name,
 					Axes: []string{name}, File: in.file, Site: site})
 			}

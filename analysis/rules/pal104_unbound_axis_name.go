@@ -141,13 +141,15 @@ func kernelAxisSize(p *analysis.Pass) {
 func kernelAxisNotInMesh(p *analysis.Pass) {
 	for _, kc := range p.KernelCalls {
 		for _, op := range append(slices.Clip(kc.Ops), kc.SizeOps...) {
-			if op.Kind != "axis_index" && op.Kind != "axis_size" || op.UnknownAxis || len(op.Axes) != 1 {
+			if op.Kind != "axis_index" && op.Kind != "axis_size" || op.UnknownAxis || len(op.Axes) == 0 {
 				continue
 			}
-			axis := op.Axes[0]
 			for _, r := range kc.Reaches {
-				if r.Kind != lowering.CtxShardMapFull || r.MeshAxes == nil || r.Library || r.BoundAny ||
-					contains(r.MeshAxes, axis) || contains(r.Bound, axis) {
+				if r.Kind != lowering.CtxShardMapFull || r.MeshAxes == nil || r.Library || r.BoundAny {
+					continue
+				}
+				axis, ok := axisNotInMesh(p, kc, op, r)
+				if !ok {
 					continue
 				}
 				o := lowering.UnboundCollective(p.Version, op.API, false, axis)
@@ -182,4 +184,22 @@ func contains(xs []string, x string) bool {
 		}
 	}
 	return false
+}
+
+// axisNotInMesh is the first name of op, in the order JAX reads them,
+// that neither the reach's mesh, a binder around it nor the kernel's core
+// mesh has. A name in a tuple of names (lax.axis_index(("y", "x"))) also
+// must be written nowhere else: the kernel's named grid axes are not among
+// the facts, and a tuple may mix them in.
+func axisNotInMesh(p *analysis.Pass, kc *analysis.KernelCall, op analysis.OpFact, r analysis.Reach) (string, bool) {
+	for _, a := range op.Axes {
+		if contains(r.MeshAxes, a) || contains(r.Bound, a) || contains(kc.CoreAxes, a) {
+			continue
+		}
+		if len(op.Axes) > 1 && p.WrittenElsewhere(a, op.File, op.Span) {
+			return "", false
+		}
+		return a, true
+	}
+	return "", false
 }
