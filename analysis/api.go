@@ -136,6 +136,9 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 		}
 	case lowering.RoleExport, lowering.RoleTraceWrap:
 		if f := first(a); f != unknown {
+			if env, ok := a.kw["axis_env"]; ok && !isNone(env) {
+				f = axisEnvBinder(f, env) // make_jaxpr(f, axis_env=[("i", 4)])
+			}
 			return staged(f, api.Role == lowering.RoleExport)
 		}
 	case lowering.RoleTraceCall:

@@ -32,7 +32,10 @@ type collUse struct {
 	site  *ir.Expr
 	file  *ir.Summary
 	eager bool
-	rs    *reachState
+	// vma: traced with check_vma on; constArg: the operand is a Python
+	// constant (lowering.NotInMeshCollective).
+	vma, constArg bool
+	rs            *reachState
 }
 
 // axisBinder models jax.vmap / xmap: the names it binds, literal or not.
@@ -115,7 +118,9 @@ func (in *interp) collective(api string, a args, site *ir.Expr) {
 		if _, seen := in.colls[k]; seen || in.guarded() {
 			return
 		}
-		u := &collUse{api: api, axis: n, site: site, file: in.file, eager: c.Kind == ctxPlain && !c.Traced, rs: in.reach()}
+		_, constArg := first(a).(*vConst)
+		u := &collUse{api: api, axis: n, site: site, file: in.file, eager: c.Kind == ctxPlain && !c.Traced,
+			vma: c.VMA == vmaOn, constArg: constArg, rs: in.reach()}
 		in.addColl(k, u)
 		if in.h.log != nil {
 			in.h.log.colls = append(in.h.log.colls, u)
@@ -195,6 +200,7 @@ func (in *interp) collFacts() []*UnboundCollective {
 	for _, u := range in.collOrder {
 		out = append(out, &UnboundCollective{
 			Location: Locate(u.file, u.site.Span), API: u.api, Axis: u.axis, Eager: u.eager, Reach: u.rs.render(),
+			VMA: u.vma, ConstArg: u.constArg,
 		})
 	}
 	return out
@@ -224,4 +230,28 @@ func batchWide(b *vBatched, a args) bool {
 	}
 	dims, ok := knownShape(s)
 	return ok && len(dims) > 0 && dims[0] > 1
+}
+
+// axisEnvBinder is f traced with make_jaxpr's axis_env: a list of (name,
+// size) pairs bound around it; names that are not literal bind any.
+func axisEnvBinder(f, env value) value {
+	b := &vBatched{Fn: f}
+	items := seqItems(env)
+	if items == nil {
+		b.Any = true
+	}
+	for _, it := range items {
+		pair := seqItems(it)
+		if len(pair) == 0 {
+			b.Any = true
+			continue
+		}
+		name, ok := constStr(pair[0])
+		if !ok {
+			b.Any = true
+			continue
+		}
+		b.Axes = append(b.Axes, name)
+	}
+	return b
 }

@@ -81,7 +81,10 @@ type UnboundCollective struct {
 	// Eager: called on concrete values, outside any tracing (the wording
 	// of some errors differs: lowering.UnboundCollective).
 	Eager bool
-	Reach Reach // where it runs from
+	// VMA: traced with check_vma on; ConstArg: the operand is a Python
+	// constant (lowering.NotInMeshCollective tells the errors apart).
+	VMA, ConstArg bool
+	Reach         Reach // where it runs from
 }
 
 // ShardMapApply is a shard_map (jax.shard_map or

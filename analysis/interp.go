@@ -29,7 +29,8 @@ import (
 // in the Plain context (a test that mocks shard_map runs in Unknown).
 // Only modules that import Pallas, directly or through workspace
 // modules, run as entries: no other module can reach a kernel
-// (prune.go); the rest runs when imported. A main block never runs on
+// (prune.go); so do modules that name shard_map and a collective (PAL104
+// needs no kernel); the rest runs when imported. A main block never runs on
 // import: it runs after the tests, detached (detached.go), in the state
 // the module top levels left, and leaves none behind. Afterwards every module-level
 // function and method of a module that uses Pallas which the interpreter

@@ -17,6 +17,7 @@ import (
 type scan struct {
 	seed    bool       // a per-file rule may report in it, or it carries a suppression
 	pallas  bool       // imports or refers to pallas: may define or call kernels
+	spmd    bool       // names shard_map (or smap) and a collective: PAL104's plain collectives
 	imports []string   // absolute dotted names imported (and their parents)
 	rel     []relative // relative imports
 }
@@ -38,6 +39,7 @@ func prescan(src []byte, rules *fileRules) scan {
 	// string that mentions it does not count, nor a longer attribute name
 	// (jax's own `ctx.pallas_lowering_cache`).
 	s.pallas = hasAttr(src, ".pallas")
+	s.spmd = mentionsSPMD(src)
 	lines := bytes.Split(src, []byte("\n"))
 	for k := 0; k < len(lines); k++ {
 		if l := bytes.TrimLeft(lines[k], " \t\f\v\r"); !bytes.HasPrefix(l, []byte("import")) && !bytes.HasPrefix(l, []byte("from")) {
@@ -287,7 +289,7 @@ func (s *scan) from(t string) {
 }
 
 func (s *scan) equal(t *scan) bool {
-	if s.seed != t.seed || s.pallas != t.pallas || !slices.Equal(s.imports, t.imports) || len(s.rel) != len(t.rel) {
+	if s.seed != t.seed || s.pallas != t.pallas || s.spmd != t.spmd || !slices.Equal(s.imports, t.imports) || len(s.rel) != len(t.rel) {
 		return false
 	}
 	for i, r := range s.rel {
@@ -303,4 +305,29 @@ func (s *scan) equal(t *scan) bool {
 type cachedScan struct {
 	src  []byte
 	scan scan
+}
+
+// collectiveWords are the names of the collectives PAL104 checks.
+var collectiveWords = map[string]bool{"psum": true, "pmean": true, "pmax": true, "pmin": true, "ppermute": true,
+	"pshuffle": true, "all_gather": true, "all_to_all": true, "psum_scatter": true, "axis_index": true, "axis_size": true}
+
+// mentionsSPMD reports whether src names shard_map or smap and a
+// collective: a module that may call a collective on an axis its
+// shard_map does not bind, with no kernel in sight (a shard_map tutorial,
+// a model's sharded layer). Such modules run as entries too (prune.go).
+// The substring test keeps the word scan to the few files that need it.
+func mentionsSPMD(src []byte) bool {
+	if !bytes.Contains(src, []byte("shard_map")) && !bytes.Contains(src, []byte("smap")) {
+		return false
+	}
+	var sm, coll bool
+	eachWord(src, func(w []byte) {
+		switch {
+		case string(w) == "shard_map" || string(w) == "smap":
+			sm = true
+		case collectiveWords[string(w)]:
+			coll = true
+		}
+	})
+	return sm && coll
 }

@@ -14,7 +14,10 @@ import (
 // workspace module that does, by importing it. So the analysis runs as
 // entries (module top levels, tests) only the modules that import, directly
 // or not, a module that mentions Pallas (or hold a configured entry
-// point); other modules run only when such a module imports them. Imports
+// point), and the modules that name shard_map (or smap) and a collective
+// (prescan.go: mentionsSPMD), where PAL104 finds collectives on names no
+// mesh binds with no kernel in sight; other modules run only when such a
+// module imports them. Imports
 // of `jax` itself are no edges: the analysis models JAX from its tables
 // and never follows them into the workspace, even in JAX's own repository
 // (program.go: isExternalQual). A file matters to the findings if it is
@@ -92,7 +95,7 @@ func relevantCached(files []SourceFile, lay *layout, entryPoints []string, rules
 	entry = make([]bool, n)
 	var stack []int
 	for i, sc := range scans {
-		if sc.pallas || holdsEntryPoint(files[i].Path, lay, entryPoints) {
+		if sc.pallas || sc.spmd || holdsEntryPoint(files[i].Path, lay, entryPoints) {
 			entry[i] = true
 			stack = append(stack, i)
 		}

@@ -57,6 +57,14 @@ func TestRelevantEntriesAndPruning(t *testing.T) {
 		{"/p/bench/run.py", "from utils import timer\n", true, true},
 		// A configured entry point.
 		{"/p/jobs/run.py", "def main():\n    pass\n", true, true},
+		// No kernel, but shard_map and a collective (PAL104): an entry.
+		// shard_map alone (kept: jax.shard_map has a history PAL301
+		// knows), a collective alone or a longer word: no entry.
+		{"/p/spmd.py", "import jax\nf = jax.shard_map(lambda x: jax.lax.psum(x, 'i'), mesh=m, in_specs=P('i'), out_specs=P())\n", true, true},
+		{"/p/smap.py", "from jax import smap\nfrom jax.lax import axis_index\n", true, true},
+		{"/p/sm_only.py", "import jax\nf = jax.shard_map(g, mesh=m, in_specs=P('i'), out_specs=P('i'))\n", true, false},
+		{"/p/psum_only.py", "import jax\nf = jax.pmap(lambda x: jax.lax.psum(x, 'i'), axis_name='i')\n", false, false},
+		{"/p/longer.py", "my_shard_map_helper = 1\npsum_total = 2\n", false, false},
 	}
 	var src []SourceFile
 	for _, f := range files {

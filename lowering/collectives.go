@@ -98,3 +98,29 @@ func PartialShardMapCollective(v Version, api string, axis string) Outcome {
 	}
 	return Outcome{}
 }
+
+// vmaPvary bounds the releases in which psum under check_vma, on a traced
+// operand, fails on a summed name that the mesh of the shard_map around it
+// lacks, before any axis check: from 0.6.0 core.get_vma looks the name up
+// in the mesh's axis types (KeyError: 'j'); from 0.8.2 core.pvary first
+// orders the names by the abstract mesh, which drops it, and trips `assert
+// set(new_axes) == set(axes)` (a bare AssertionError). Read from the
+// release tags; the oracle shows the KeyError on 0.6.2 and 0.7.2 and the
+// AssertionError on 0.8.3 to 0.12.
+var vmaPvary = [2]Version{V(0, 6, 0), V(0, 8, 2)}
+
+// NotInMeshCollective is the first error of the collective api on axis,
+// a name the mesh of the shard_map around it does not have, traced with
+// check_vma on or off (vma), on a Python constant operand or not
+// (constArg): psum and pmean (which sums first) on a traced operand
+// under check_vma fail as vmaPvary says; everything else with the traced
+// NameError of UnboundCollective.
+func NotInMeshCollective(v Version, api string, vma, constArg bool, axis string) Outcome {
+	if c, ok := collectives[api]; ok && c.Prim == "psum" && c.ConstEager && vma && !constArg && v.AtLeast(vmaPvary[0]) {
+		if v.Less(vmaPvary[1]) {
+			return Outcome{Fails: true, Layer: LayerTrace, Error: "KeyError", Message: "'" + placeholder(axis) + "'", Where: "jax/_src/core.py"}
+		}
+		return Outcome{Fails: true, Layer: LayerTrace, Error: "AssertionError", Where: "jax/_src/core.py"}
+	}
+	return UnboundCollective(v, api, false, axis)
+}

@@ -26,15 +26,18 @@ var PAL104 = &analysis.Analyzer{
 			"pytest.raises or assertRaises is expected to fail. Collectives inside Pallas kernels are PAL101's " +
 			"(a communicating kernel outside a fully manual shard_map), except a kernel that asks lax.axis_size of a " +
 			"device axis in eager or single-device code, which PAL104 reports at the kernel call, and a kernel that asks lax.axis_index or lax.axis_size of " +
-			"an axis (of no core mesh or named grid axis of the kernel) the mesh of the fully manual shard_map around it does not have, which PAL104 reports at that axis_index. Like every SPMD rule it checks the modules " +
-			"that reach Pallas (they, or a module they import, name it); it holds on every backend.",
+			"an axis (of no core mesh or named grid axis of the kernel) the mesh of the fully manual shard_map around it does not have, which PAL104 reports at that axis_index. It checks the modules " +
+			"that reach Pallas (they, or a module they import, name it) and the modules that name shard_map (or smap) " +
+			"and a collective, kernels or not; it holds on every backend. make_jaxpr's axis_env binds its names.",
 		Why: "JAX raises a NameError while tracing, before anything is lowered: \"Found an unbound axis name: x. To " +
 			"fix this, please call psum under `jax.shard_map`.\" (JAX 0.7+, traced psum, pmean, pmax, pmin, " +
 			"ppermute, axis_index), \"unbound axis name: x\" (all_gather, all_to_all, psum_scatter, axis_size, an " +
 			"eager psum, and every collective from 0.4.36 to 0.6), or, up to 0.4.35, \"unbound axis name: x. The " +
 			"following axis names (e.g. defined by pmap) are available to collective operations: []\". An eager " +
 			"ppermute fails first with \"NotImplementedError: Evaluation rule for 'ppermute' not implemented\" " +
-			"(0.4.36+). The message names the error of your configured JAX version.",
+			"(0.4.36+). Inside a shard_map whose mesh lacks the name, psum and pmean of a traced value under check_vma " +
+			"fail first on the name's lookup: \"KeyError: 'x'\" (0.6 to 0.8.1, core.get_vma) or a bare AssertionError " +
+			"(0.8.2+, core.pvary). The message names the error of your configured JAX version.",
 		Example: "step = jax.jit(lambda x: jax.lax.psum(x, \"x\"))",
 		Fixed:   "step = jax.jit(jax.shard_map(lambda x: jax.lax.psum(x, \"x\"), mesh=mesh, in_specs=P(\"x\"), out_specs=P()))",
 		FixSafety: "Inside a shard_map that leaves the axis automatic, the fix makes every mesh axis manual (as PAL102's): " +
@@ -69,7 +72,7 @@ func runPAL104(p *analysis.Pass) {
 		case notInMesh:
 			// No axis of the mesh: the trace's axis environment lacks it
 			// on every version, partial or not.
-			o = lowering.UnboundCollective(p.Version, u.API, false, u.Axis)
+			o = lowering.NotInMeshCollective(p.Version, u.API, u.VMA, u.ConstArg, u.Axis)
 		case inSM:
 			o = lowering.PartialShardMapCollective(p.Version, u.API, u.Axis)
 		}
