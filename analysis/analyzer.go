@@ -94,6 +94,9 @@ type Pass struct {
 	Collectives []*UnboundCollective
 	// ShardMaps are shard_map applications (PAL106, PAL107).
 	ShardMaps []*ShardMapApply
+	// EagerRefs are jax.new_ref calls with a memory space run eagerly
+	// (PAL217).
+	EagerRefs []*EagerRef
 	report    func(Diagnostic)
 }
 

@@ -141,6 +141,8 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 			}
 			return staged(f, api.Role == lowering.RoleExport)
 		}
+	case lowering.RoleNewRef:
+		in.newRef(api.Name, a, site)
 	case lowering.RoleTraceCall:
 		if f := first(a); f != unknown && len(a.pos) > 0 {
 			in.callStaged(staged(f, false), args{pos: a.pos[1:], kw: a.kw, opaque: a.opaque}, site)

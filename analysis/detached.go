@@ -46,6 +46,7 @@ type entryLog struct {
 	offers []offer
 	colls  []*collUse // collectives on unbound names (collective.go)
 	smaps  []*smUse   // shard_map applications (smapply.go)
+	refs   []*refUse  // eager memory-space refs (eagerref.go)
 	inert  int
 	// mods are the modules the entry ran first: a main block takes their
 	// state back, yet it read their code (lastRun.neverRan).
@@ -88,6 +89,9 @@ func (in *interp) replayLog(l *entryLog) {
 	}
 	for _, u := range l.smaps {
 		in.addSmap(u)
+	}
+	for _, u := range l.refs {
+		in.addRef(u)
 	}
 	in.inert += l.inert
 	in.h.replayed++

@@ -39,7 +39,8 @@
 //	  inert.go       library functions that cannot reach a kernel: skipped
 //	  record.go      kernel calls recorded, and rendered as facts;
 //	                 collective.go collectives on unbound axis names;
-//	                 smapply.go shard_map applications (PAL106, PAL107)
+//	                 smapply.go shard_map applications (PAL106, PAL107);
+//	                 eagerref.go eager memory-space refs (PAL217)
 //	  journal.go, history.go, resume.go, detached.go   the seam to the
 //	                 engine: every change undoable, a run resumed at an
 //	                 entry, main blocks and library entries replayed

@@ -87,6 +87,14 @@ type UnboundCollective struct {
 	Reach         Reach // where it runs from
 }
 
+// EagerRef is a jax.new_ref call with a memory space that runs eagerly,
+// outside any trace (PAL217).
+type EagerRef struct {
+	Location        // the jax.new_ref call
+	API      string // its qualified name
+	Reach    Reach  // where it runs from
+}
+
 // ShardMapApply is a shard_map (jax.shard_map or
 // jax.experimental.shard_map.shard_map) applied to arguments on a path
 // from a concrete entry, with what JAX's checks at that moment read

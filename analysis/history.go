@@ -51,6 +51,7 @@ type mark struct {
 	order, budget, inert, pins int
 	colls                      int // len(interp.collOrder)
 	smaps                      int // len(interp.smapOrder)
+	refs                       int // len(interp.refOrder)
 }
 
 // modsLog is the index of journal.mods in journal.state().
@@ -77,12 +78,13 @@ func (in *interp) newHistory() {
 	j := &h.journal
 	j.memo.m, j.assigned.m, j.instances.m, j.effects.m = in.memo, in.assigned, in.instances, in.effects
 	j.evals.m, j.called.m, j.calls.m, j.colls.m, j.smaps.m = in.evals, in.called, in.calls, in.colls, in.smaps
+	j.refs.m = in.refs
 }
 
 // begin starts the entry at c: marks the state, numbers the entry.
 func (in *interp) begin(c cursor) {
 	h := &in.h
-	m := mark{at: c, order: len(in.order), budget: in.budget, inert: in.inert, pins: len(in.pins), colls: len(in.collOrder), smaps: len(in.smapOrder)}
+	m := mark{at: c, order: len(in.order), budget: in.budget, inert: in.inert, pins: len(in.pins), colls: len(in.collOrder), smaps: len(in.smapOrder), refs: len(in.refOrder)}
 	for i, l := range h.journal.state() {
 		m.state[i] = l.len()
 	}
@@ -174,6 +176,7 @@ func (in *interp) undoOutputs(m mark) {
 	in.order = truncate(in.order, m.order)
 	in.collOrder = truncate(in.collOrder, m.colls)
 	in.smapOrder = truncate(in.smapOrder, m.smaps)
+	in.refOrder = truncate(in.refOrder, m.refs)
 	in.inert = m.inert
 }
 

@@ -170,6 +170,10 @@ type interp struct {
 	// (smapply.go).
 	smaps     map[smKey]*smUse
 	smapOrder []*smUse
+	// refs are the eager jax.new_ref calls with a memory space, refOrder
+	// in the order met (eagerref.go).
+	refs     map[*ir.Expr]*refUse
+	refOrder []*refUse
 	// smEager says, for each shard_map application being evaluated,
 	// innermost last, whether it was applied eagerly (not under tracing).
 	smEager []bool
@@ -219,6 +223,7 @@ func newInterp(ctx context.Context, prog *program, opts *Options, budget int) *i
 		memo: map[string]value{}, called: map[*ir.FuncDef]int32{}, evals: map[*ir.FuncDef]int{}, assigned: map[*ir.Stmt][]string{}, instances: map[instKey]*vInstance{},
 		calls: map[callSiteKey]*kernelCall{}, effects: map[*kernelDecl]*kernelEffects{}, colls: map[collKey]*collUse{},
 		smaps:   map[smKey]*smUse{},
+		refs:    map[*ir.Expr]*refUse{},
 		wrapper: map[string]bool{}, mods: make([]modRun, prog.nmods), config: map[string]value{},
 	}
 	for _, w := range opts.ShardMapWrappers {

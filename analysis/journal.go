@@ -59,16 +59,17 @@ type journal struct {
 	reaches setLog[lowering.ContextKind, *reachState]
 	colls   keyLog[collKey, *collUse]
 	smaps   keyLog[smKey, *smUse]
+	refs    keyLog[*ir.Expr, *refUse]
 }
 
-const nState, nOutputs = 8, 5
+const nState, nOutputs = 8, 6
 
 func (j *journal) state() [nState]changeLog {
 	return [...]changeLog{&j.memo, &j.assigned, &j.instances, &j.effects, &j.evals, &j.attrs, &j.envs, &j.mods}
 }
 
 func (j *journal) outputs() [nOutputs]changeLog {
-	return [...]changeLog{&j.called, &j.calls, &j.reaches, &j.colls, &j.smaps}
+	return [...]changeLog{&j.called, &j.calls, &j.reaches, &j.colls, &j.smaps, &j.refs}
 }
 
 // keyLog records the keys added to one map.

@@ -24,6 +24,7 @@ func report(l *lastRun, opts *Options) *Result {
 	facts := l.facts()
 	colls := l.in.collFacts()
 	smaps := l.in.smapFacts()
+	refs := l.in.refFacts()
 	analyzers := sortedByCode(opts.Analyzers)
 	var diags, failures []Diagnostic
 	// The per-file findings are updated in place (a file's entry is valid
@@ -34,7 +35,7 @@ func report(l *lastRun, opts *Options) *Result {
 	}
 	gen, used := int(filesGen.Add(1)), 0
 	pass := func(a *Analyzer) *Pass {
-		return &Pass{Analyzer: a, Analyzers: analyzers, Files: prog.Files, Options: opts, Version: opts.JAXVersion, KernelCalls: facts, Collectives: colls, ShardMaps: smaps}
+		return &Pass{Analyzer: a, Analyzers: analyzers, Files: prog.Files, Options: opts, Version: opts.JAXVersion, KernelCalls: facts, Collectives: colls, ShardMaps: smaps, EagerRefs: refs}
 	}
 	var suppRules []*Analyzer
 	for _, a := range analyzers {

@@ -124,3 +124,18 @@ func NotInMeshCollective(v Version, api string, vma, constArg bool, axis string)
 	}
 	return UnboundCollective(v, api, false, axis)
 }
+
+// NewRefSince is the first release that exports jax.new_ref.
+var NewRefSince = V(0, 7, 2)
+
+// EagerMemorySpaceRef is what jax.new_ref(x, memory_space=M), M not None,
+// raises when it runs eagerly, outside any jit or other trace: its
+// implementation rule (core._ref_impl, the same text since 0.7.1, before
+// jax.new_ref was public in 0.7.2) only makes refs in the default memory.
+func EagerMemorySpaceRef(v Version) Outcome {
+	if v.Less(NewRefSince) {
+		return Outcome{}
+	}
+	return Outcome{Fails: true, Layer: LayerTrace, Error: "NotImplementedError", Where: "jax/_src/core.py",
+		Message: "array ref with memory space only works inside of a `jit`."}
+}

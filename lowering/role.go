@@ -37,6 +37,7 @@ const (
 	RoleExport                  // jax.export.export(f): calling the result lowers f (every layer) without running it
 	RoleTraceWrap               // jax.make_jaxpr(f): calling the result traces f, nothing is lowered
 	RoleTraceCall               // jax.eval_shape(f, *args): traces f now, nothing is lowered
+	RoleNewRef                  // jax.new_ref(x, memory_space=...): a ref in a memory space only inside a jit
 )
 
 var roleNames = [...]string{
@@ -68,6 +69,7 @@ var roleNames = [...]string{
 	RoleExport:             "export",
 	RoleTraceWrap:          "trace-wrap",
 	RoleTraceCall:          "trace-call",
+	RoleNewRef:             "new-ref",
 }
 
 // String returns a stable kebab-case name, used in hover text and tests.

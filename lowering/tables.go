@@ -177,6 +177,10 @@ func jaxAPIs() []API {
 			Note: "the pre-0.4.30 spelling of jax.export.export"},
 		{Name: "jax.make_jaxpr", Role: RoleTraceWrap},
 		{Name: "jax.eval_shape", Role: RoleTraceCall},
+		// jax/__init__.py exports new_ref from the 0.7.2 tag on.
+		{Name: "jax.new_ref", Role: RoleNewRef, Since: NewRefSince},
+		// ... and freeze (a ref back to an array) from the 0.8.0 tag on.
+		{Name: "jax.freeze", Since: V(0, 8, 0)},
 	}
 	out = append(out, transparentAPIs()...)
 	return append(out, meshAPIs()...)
