@@ -15,19 +15,26 @@ import (
 type editorResult struct {
 	IndexSeconds     float64 `json:"index_seconds"`             // initialized -> end of the indexing $/progress (0: none seen)
 	FirstDiagSeconds float64 `json:"first_diagnostics_seconds"` // initialized -> first publishDiagnostics
-	ReadySeconds     float64 `json:"ready_seconds"`             // initialized -> last publish of the first burst
-	RSSAfterIndexMB  float64 `json:"rss_after_index_mb"`
-	OpenSeconds      float64 `json:"open_seconds"` // didOpen of the hot file -> a hover answered from results that include it
-	HotFindings      int     `json:"hot_file_findings"`
-	Edits            latency `json:"edits"`
+	// FirstDiagAfterInit runs from sending initialize (the server's
+	// start of work) to the first publishDiagnostics.
+	FirstDiagAfterInit float64 `json:"first_diagnostics_after_initialize_seconds"`
+	ReadySeconds       float64 `json:"ready_seconds"` // initialized -> last publish of the first burst
+	RSSAfterIndexMB    float64 `json:"rss_after_index_mb"`
+	OpenSeconds        float64 `json:"open_seconds"` // didOpen of the hot file -> a hover answered from results that include it
+	HotFindings        int     `json:"hot_file_findings"`
+	Edits              latency `json:"edits"`
 	// Anywhere are one-line code edits at random places of the corpus
 	// (edits_anywhere.go); AnywhereFast counts those within anywhereFast.
 	Anywhere     latency `json:"edits_anywhere"`
 	AnywhereFast int     `json:"edits_anywhere_fast"`
-	Hover        latency `json:"hover"`
-	HoverEmpty   int     `json:"hover_empty"` // hovers answered with null
-	RSSEndMB     float64 `json:"rss_end_mb"`
-	PeakRSSMB    float64 `json:"peak_rss_mb"` // VmHWM at the end of the session
+	// Tree are the ` + 0` edits of an existing tree (-dir; edits_tree.go);
+	// TreeFast counts those within anywhereFast.
+	Tree       latency `json:"edits_tree"`
+	TreeFast   int     `json:"edits_tree_fast"`
+	Hover      latency `json:"hover"`
+	HoverEmpty int     `json:"hover_empty"` // hovers answered with null
+	RSSEndMB   float64 `json:"rss_end_mb"`
+	PeakRSSMB  float64 `json:"peak_rss_mb"` // VmHWM at the end of the session
 }
 
 // session is one editor session against `pallas-ls serve`.
@@ -48,6 +55,7 @@ type session struct {
 	// (labels.go). The edit's own latency does not include them.
 	labels      bool
 	hintLatency time.Duration
+	initStart   time.Time // when initialize was sent
 }
 
 type lspDiagnostic struct {
@@ -111,6 +119,7 @@ func (s *session) initialize(context.Context) error {
 	if s.labels {
 		params["capabilities"].(map[string]any)["textDocument"].(map[string]any)["inlayHint"] = map[string]any{}
 	}
+	s.initStart = time.Now()
 	if _, err := s.cl.call("initialize", params, s.timeout); err != nil {
 		return err
 	}
