@@ -29,12 +29,14 @@ type editorResult struct {
 	AnywhereFast int     `json:"edits_anywhere_fast"`
 	// Tree are the ` + 0` edits of an existing tree (-dir; edits_tree.go);
 	// TreeFast counts those within anywhereFast.
-	Tree       latency `json:"edits_tree"`
-	TreeFast   int     `json:"edits_tree_fast"`
-	Hover      latency `json:"hover"`
-	HoverEmpty int     `json:"hover_empty"` // hovers answered with null
-	RSSEndMB   float64 `json:"rss_end_mb"`
-	PeakRSSMB  float64 `json:"peak_rss_mb"` // VmHWM at the end of the session
+	Tree     latency `json:"edits_tree"`
+	TreeFast int     `json:"edits_tree_fast"`
+	// TreeSamples are those edits one by one, in the order made.
+	TreeSamples []treeSample `json:"edits_tree_samples,omitempty"`
+	Hover       latency      `json:"hover"`
+	HoverEmpty  int          `json:"hover_empty"` // hovers answered with null
+	RSSEndMB    float64      `json:"rss_end_mb"`
+	PeakRSSMB   float64      `json:"peak_rss_mb"` // VmHWM at the end of the session
 }
 
 // session is one editor session against `pallas-ls serve`.

@@ -202,6 +202,14 @@ func aloneOnLine(src []byte, start, end int) bool {
 	return len(rest) == 0 || rest[0] == '#'
 }
 
+// treeSample is one edit and its latency.
+type treeSample struct {
+	Path string  `json:"path"`
+	Line int     `json:"line"` // 1-based
+	Col  int     `json:"col"`  // 0-based, bytes: where ` + 0` went
+	MS   float64 `json:"ms"`
+}
+
 // editsTree measures the edits on the session's tree.
 func (s *session) editsTree(ctx context.Context, edits []treeEdit) error {
 	var samples []time.Duration
@@ -214,6 +222,7 @@ func (s *session) editsTree(ctx context.Context, edits []treeEdit) error {
 			return fmt.Errorf("an edit of %s at line %d: %w", ed.path, ed.line+1, err)
 		}
 		samples = append(samples, d)
+		s.res.TreeSamples = append(s.res.TreeSamples, treeSample{ed.path, ed.line + 1, ed.col, float64(d.Microseconds()) / 1000})
 	}
 	s.res.Tree = summarize(samples, 0)
 	for _, d := range samples {
