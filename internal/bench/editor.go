@@ -58,6 +58,7 @@ type session struct {
 	labels      bool
 	hintLatency time.Duration
 	initStart   time.Time // when initialize was sent
+	treeSamples []time.Duration
 }
 
 type lspDiagnostic struct {

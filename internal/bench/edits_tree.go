@@ -210,27 +210,14 @@ type treeSample struct {
 	MS   float64 `json:"ms"`
 }
 
-// editsTree measures the edits on the session's tree.
-func (s *session) editsTree(ctx context.Context, edits []treeEdit) error {
-	var samples []time.Duration
-	for _, ed := range edits {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		d, err := s.editTree(ed)
-		if err != nil {
-			return fmt.Errorf("an edit of %s at line %d: %w", ed.path, ed.line+1, err)
-		}
-		samples = append(samples, d)
-		s.res.TreeSamples = append(s.res.TreeSamples, treeSample{ed.path, ed.line + 1, ed.col, float64(d.Microseconds()) / 1000})
+// noteTree records one tree edit's latency.
+func (s *session) noteTree(ed treeEdit, d time.Duration) {
+	s.treeSamples = append(s.treeSamples, d)
+	s.res.TreeSamples = append(s.res.TreeSamples, treeSample{ed.path, ed.line + 1, ed.col, float64(d.Microseconds()) / 1000})
+	s.res.Tree = summarize(s.treeSamples, 0)
+	if d <= anywhereFast {
+		s.res.TreeFast++
 	}
-	s.res.Tree = summarize(samples, 0)
-	for _, d := range samples {
-		if d <= anywhereFast {
-			s.res.TreeFast++
-		}
-	}
-	return nil
 }
 
 func (s *session) editTree(ed treeEdit) (time.Duration, error) {
@@ -271,6 +258,10 @@ func (s *session) editTree(ed treeEdit) (time.Duration, error) {
 
 // treeEditor runs the editor session on an existing tree: initialize,
 // the first diagnostics, then the edits; the server's memory at the end.
+// With -vs, a server of that binary runs on the tree too (started after
+// this one is ready, so that the first diagnostics are not contended),
+// and every edit is made in both, in turn, the order alternating, so
+// that the load of a busy machine falls on both alike.
 func (b *bench) treeEditor(ctx context.Context, r *sizeResult, root string, files []File, fail func(string, error)) {
 	edits := pickTreeEdits(files, b.o.edits, b.o.seed)
 	b.logf("editor session (%d edits of %d asked for)", len(edits), b.o.edits)
@@ -282,29 +273,66 @@ func (b *bench) treeEditor(ctx context.Context, r *sizeResult, root string, file
 	if r.Cold != nil {
 		perEdit = max(perEdit, time.Duration(10*r.Cold.Seconds*float64(time.Second)))
 	}
-	env := append(os.Environ(), "XDG_CACHE_HOME="+filepath.Join(b.tmp, "cache-tree-editor"))
-	if b.o.profile != "" {
-		if err := os.MkdirAll(b.o.profile, 0o755); err != nil {
-			fail("editor", err)
-			return
+	start := func(bin, tag string) (*session, error) {
+		env := append(os.Environ(), "XDG_CACHE_HOME="+filepath.Join(b.tmp, "cache-tree-editor-"+tag))
+		if b.o.profile != "" {
+			if err := os.MkdirAll(b.o.profile, 0o755); err != nil {
+				return nil, err
+			}
+			env = append(env, "PALLAS_LS_CPUPROFILE="+filepath.Join(b.o.profile, "editor-"+tag+".prof"))
 		}
-		env = append(env, "PALLAS_LS_CPUPROFILE="+filepath.Join(b.o.profile, "editor.prof"))
+		cl, err := startServer(ctx, bin, root, env)
+		if err != nil {
+			return nil, err
+		}
+		s := &session{cl: cl, root: root, timeout: b.o.timeout, perEdit: perEdit}
+		for _, step := range []func(context.Context) error{s.initialize, s.waitIndexed} {
+			if err := step(ctx); err != nil {
+				cl.close()
+				return nil, fmt.Errorf("%s: %w", tag, err)
+			}
+		}
+		return s, nil
 	}
-	cl, err := startServer(ctx, b.bin, root, env)
+	s, err := start(b.bin, "this")
 	if err != nil {
 		fail("editor", err)
 		return
 	}
-	defer cl.close()
-	s := &session{cl: cl, root: root, timeout: b.o.timeout, perEdit: perEdit}
+	defer s.cl.close()
 	r.Editor = &s.res
-	for _, step := range []func(context.Context) error{s.initialize, s.waitIndexed,
-		func(ctx context.Context) error { return s.editsTree(ctx, edits) }} {
-		if err := step(ctx); err != nil {
-			fail("editor", err)
+	sessions := []*session{s}
+	if b.o.vs != "" {
+		vs, err := start(b.o.vs, "vs")
+		if err != nil {
+			fail("editor -vs", err)
 			return
 		}
+		defer vs.cl.close()
+		r.EditorVs, r.VsBinary = &vs.res, b.o.vs
+		sessions = append(sessions, vs)
 	}
-	st := procStatus(cl.pid())
-	s.res.RSSEndMB, s.res.PeakRSSMB = st["VmRSS"], st["VmHWM"]
+	for k, ed := range edits {
+		if ctx.Err() != nil {
+			fail("editor", ctx.Err())
+			return
+		}
+		order := sessions
+		if k%2 == 1 {
+			order = slices.Clone(sessions)
+			slices.Reverse(order)
+		}
+		for _, s := range order {
+			d, err := s.editTree(ed)
+			if err != nil {
+				fail("editor", fmt.Errorf("an edit of %s at line %d: %w", ed.path, ed.line+1, err))
+				return
+			}
+			s.noteTree(ed, d)
+		}
+	}
+	for _, s := range sessions {
+		st := procStatus(s.cl.pid())
+		s.res.RSSEndMB, s.res.PeakRSSMB = st["VmRSS"], st["VmHWM"]
+	}
 }

@@ -58,6 +58,10 @@ func (b *bench) printSize(w io.Writer, r *sizeResult) {
 	if e := r.Editor; e != nil {
 		editorRows(tw, r, e)
 	}
+	if e := r.EditorVs; e != nil {
+		fmt.Fprintf(tw, "-vs %s, same edits interleaved:\t\t\t\n", r.VsBinary)
+		editorRows(tw, r, e)
+	}
 	tw.Flush()
 	fmt.Fprintf(w, "ratios: cold/parse-only %s, warm/cold %s\n", ratio(r.ColdOverParse, "x"), ratio(r.WarmOverCold, ""))
 	for _, e := range r.Errors {
