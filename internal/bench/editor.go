@@ -37,6 +37,12 @@ type editorResult struct {
 	HoverEmpty  int          `json:"hover_empty"` // hovers answered with null
 	RSSEndMB    float64      `json:"rss_end_mb"`
 	PeakRSSMB   float64      `json:"peak_rss_mb"` // VmHWM at the end of the session
+	// CPUReadySeconds and CPUEndSeconds are the server's user+sys CPU
+	// time when the first diagnostics were in and at the end (tree
+	// sessions): their difference, the edits' cost, does not depend on
+	// how busy the machine is, as wall latencies do.
+	CPUReadySeconds float64 `json:"server_cpu_ready_seconds,omitempty"`
+	CPUEndSeconds   float64 `json:"server_cpu_end_seconds,omitempty"`
 }
 
 // session is one editor session against `pallas-ls serve`.
@@ -128,6 +134,31 @@ func (s *session) initialize(context.Context) error {
 	}
 	return s.cl.notify("initialized", map[string]any{})
 }
+
+// procCPU returns a process's user+sys CPU seconds (/proc/<pid>/stat;
+// 0 where there is none).
+func procCPU(pid int) float64 {
+	raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// The command name, field 2, is in parentheses and may hold spaces.
+	i := strings.LastIndexByte(string(raw), ')')
+	if i < 0 {
+		return 0
+	}
+	f := strings.Fields(string(raw[i+1:])) // from field 3, the state
+	if len(f) < 13 {
+		return 0
+	}
+	var ut, st float64
+	fmt.Sscan(f[11], &ut) // field 14, utime
+	fmt.Sscan(f[12], &st) // field 15, stime
+	return (ut + st) / clockTicks
+}
+
+// clockTicks is USER_HZ, 100 on every Linux architecture Go supports.
+const clockTicks = 100
 
 // procStatus reads the memory lines of /proc/<pid>/status, in MB.
 func procStatus(pid int) map[string]float64 {

@@ -292,6 +292,7 @@ func (b *bench) treeEditor(ctx context.Context, r *sizeResult, root string, file
 				return nil, fmt.Errorf("%s: %w", tag, err)
 			}
 		}
+		s.res.CPUReadySeconds = procCPU(cl.pid())
 		return s, nil
 	}
 	s, err := start(b.bin, "this")
@@ -334,5 +335,6 @@ func (b *bench) treeEditor(ctx context.Context, r *sizeResult, root string, file
 	for _, s := range sessions {
 		st := procStatus(s.cl.pid())
 		s.res.RSSEndMB, s.res.PeakRSSMB = st["VmRSS"], st["VmHWM"]
+		s.res.CPUEndSeconds = procCPU(s.cl.pid())
 	}
 }

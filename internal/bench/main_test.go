@@ -84,7 +84,7 @@ func TestBenchOnATree(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &res); err != nil || len(res.Results) != 1 {
 		t.Fatalf("bad JSON: %v\n%s", err, out.String())
 	}
-	if e := res.Results[0].Editor; e == nil || e.Tree.N != 4 || len(e.TreeSamples) != 4 || e.FirstDiagAfterInit <= 0 || e.PeakRSSMB <= 0 {
+	if e := res.Results[0].Editor; e == nil || e.Tree.N != 4 || len(e.TreeSamples) != 4 || e.FirstDiagAfterInit <= 0 || e.PeakRSSMB <= 0 || e.CPUEndSeconds <= 0 {
 		t.Errorf("tree editor session incomplete: %+v", e)
 	}
 	log.Reset()

@@ -109,6 +109,9 @@ func editorRows(w io.Writer, r *sizeResult, e *editorResult) {
 		fmt.Fprintf(w, "editor: one-line edit ` + 0` at random lines -> fresh results\tp50 %s\t\tp90 %s, p99 %s, max %s; %d edits, %d within %s\n",
 			ms(e.Tree.MedianMS), ms(e.Tree.P90MS), ms(e.Tree.P99MS), ms(e.Tree.MaxMS), e.Tree.N, e.TreeFast, ms(float64(anywhereFast.Milliseconds())))
 	}
+	if e.CPUEndSeconds > 0 {
+		fmt.Fprintf(w, "editor: server CPU (user+sys)\t\t\t%.2f s to the first diagnostics, %.2f s for the edits\n", e.CPUReadySeconds, e.CPUEndSeconds-e.CPUReadySeconds)
+	}
 	if e.RSSEndMB > 0 {
 		fmt.Fprintf(w, "editor: server memory at the end\t\t\tRSS %.0f MB, peak (VmHWM) %.0f MB\n", e.RSSEndMB, e.PeakRSSMB)
 	}
