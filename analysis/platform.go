@@ -58,6 +58,11 @@ func choosePlatform(opts *Options, files []SourceFile, scans map[string]cachedSc
 // moduleBackend classifies an imported module name by the backend it
 // belongs to (jax-errors.md §9.4).
 func moduleBackend(m string) lowering.Backend {
+	// Every module below names pallas or is jax_triton: the other imports
+	// (nearly all), on every check, skip the comparisons.
+	if !strings.Contains(m, "pallas") && !strings.HasPrefix(m, "jax_triton") {
+		return lowering.BackendUnknown
+	}
 	under := func(p string) bool { return m == p || strings.HasPrefix(m, p+".") }
 	switch {
 	case under("jax.experimental.pallas.mosaic_gpu"), under("jax.experimental.pallas.triton"),

@@ -44,8 +44,12 @@ func report(l *lastRun, opts *Options) *Result {
 		case a.RunSuppressions != nil:
 			suppRules = append(suppRules, a) // once the suppressions are applied
 		case a.RunFile != nil:
+			// One Pass per rule, not per file and report (runRule gives
+			// each run its own report function; nearly every file's
+			// findings come from l.files unchanged).
+			p := pass(a)
 			for _, s := range prog.Files {
-				found, failed := l.fileFindings(gen, pass(a), s)
+				found, failed := l.fileFindings(gen, p, s)
 				diags, failures = append(diags, found...), append(failures, failed...)
 				if failed == nil {
 					used++
@@ -66,8 +70,9 @@ func report(l *lastRun, opts *Options) *Result {
 	res.Suppressed = n
 	l.supps, l.suppsNext = l.suppsNext, nil // only the files of this run stay
 	for _, a := range suppRules {
+		p := pass(a)
 		for _, s := range prog.Files {
-			found, failed := runRule(pass(a), s, func(p *Pass) { a.RunSuppressions(p, s, supps[s.Path]) })
+			found, failed := runRule(p, s, func(p *Pass) { a.RunSuppressions(p, s, supps[s.Path]) })
 			diags, failures = append(diags, found...), append(failures, failed...)
 		}
 	}

@@ -3,6 +3,7 @@
 //	go run ./internal/bench [-lines 100000] [-sizes 10k,100k,1M] [-keep DIR] [-json]
 //	                        [-edits 50] [-runs 1] [-bin PATH] [-seed 1] [-timeout 10m]
 //	go run ./internal/bench -dir PATH [-runs 3] [-json] [-bin PATH]
+//	                        [-edits N [-seed 1] [-vs OLD_BIN] [-profile DIR]]
 //	go run ./internal/bench -monorepo 3 [-runs N] [-profile DIR] [-json] TREE ...
 //	scripts/bench [same flags]
 //
@@ -10,7 +11,12 @@
 // measures the pallas-ls binary on it (built from ./cmd/pallas-ls unless
 // -bin names one). Everything is deterministic for a seed and size. With
 // -dir it measures an existing tree instead (tree.go: a JAX checkout, say):
-// the parse-only floors and the three checks, without an editor session.
+// the parse-only floors and the three checks, and with -edits N an editor
+// session of N one-line edits at random lines of its files (edits_tree.go:
+// ` + 0` after the expression of a one-line statement; didChange -> fresh
+// results; p50, p90, p99, first diagnostics after initialize, the
+// server's CPU and VmHWM; -vs gives the same edits to a second binary's
+// server, interleaved, for before/after figures from one run).
 // With -monorepo it checks K hard-linked copies of the trees given, each
 // under a top folder of its own, as one program, for 1..K copies
 // (monorepo.go; docs/scaling.md).

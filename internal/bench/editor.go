@@ -15,19 +15,34 @@ import (
 type editorResult struct {
 	IndexSeconds     float64 `json:"index_seconds"`             // initialized -> end of the indexing $/progress (0: none seen)
 	FirstDiagSeconds float64 `json:"first_diagnostics_seconds"` // initialized -> first publishDiagnostics
-	ReadySeconds     float64 `json:"ready_seconds"`             // initialized -> last publish of the first burst
-	RSSAfterIndexMB  float64 `json:"rss_after_index_mb"`
-	OpenSeconds      float64 `json:"open_seconds"` // didOpen of the hot file -> a hover answered from results that include it
-	HotFindings      int     `json:"hot_file_findings"`
-	Edits            latency `json:"edits"`
+	// FirstDiagAfterInit runs from sending initialize (the server's
+	// start of work) to the first publishDiagnostics.
+	FirstDiagAfterInit float64 `json:"first_diagnostics_after_initialize_seconds"`
+	ReadySeconds       float64 `json:"ready_seconds"` // initialized -> last publish of the first burst
+	RSSAfterIndexMB    float64 `json:"rss_after_index_mb"`
+	OpenSeconds        float64 `json:"open_seconds"` // didOpen of the hot file -> a hover answered from results that include it
+	HotFindings        int     `json:"hot_file_findings"`
+	Edits              latency `json:"edits"`
 	// Anywhere are one-line code edits at random places of the corpus
 	// (edits_anywhere.go); AnywhereFast counts those within anywhereFast.
 	Anywhere     latency `json:"edits_anywhere"`
 	AnywhereFast int     `json:"edits_anywhere_fast"`
-	Hover        latency `json:"hover"`
-	HoverEmpty   int     `json:"hover_empty"` // hovers answered with null
-	RSSEndMB     float64 `json:"rss_end_mb"`
-	PeakRSSMB    float64 `json:"peak_rss_mb"` // VmHWM at the end of the session
+	// Tree are the ` + 0` edits of an existing tree (-dir; edits_tree.go);
+	// TreeFast counts those within anywhereFast.
+	Tree     latency `json:"edits_tree"`
+	TreeFast int     `json:"edits_tree_fast"`
+	// TreeSamples are those edits one by one, in the order made.
+	TreeSamples []treeSample `json:"edits_tree_samples,omitempty"`
+	Hover       latency      `json:"hover"`
+	HoverEmpty  int          `json:"hover_empty"` // hovers answered with null
+	RSSEndMB    float64      `json:"rss_end_mb"`
+	PeakRSSMB   float64      `json:"peak_rss_mb"` // VmHWM at the end of the session
+	// CPUReadySeconds and CPUEndSeconds are the server's user+sys CPU
+	// time when the first diagnostics were in and at the end (tree
+	// sessions): their difference, the edits' cost, does not depend on
+	// how busy the machine is, as wall latencies do.
+	CPUReadySeconds float64 `json:"server_cpu_ready_seconds,omitempty"`
+	CPUEndSeconds   float64 `json:"server_cpu_end_seconds,omitempty"`
 }
 
 // session is one editor session against `pallas-ls serve`.
@@ -48,6 +63,8 @@ type session struct {
 	// (labels.go). The edit's own latency does not include them.
 	labels      bool
 	hintLatency time.Duration
+	initStart   time.Time // when initialize was sent
+	treeSamples []time.Duration
 }
 
 type lspDiagnostic struct {
@@ -111,11 +128,37 @@ func (s *session) initialize(context.Context) error {
 	if s.labels {
 		params["capabilities"].(map[string]any)["textDocument"].(map[string]any)["inlayHint"] = map[string]any{}
 	}
+	s.initStart = time.Now()
 	if _, err := s.cl.call("initialize", params, s.timeout); err != nil {
 		return err
 	}
 	return s.cl.notify("initialized", map[string]any{})
 }
+
+// procCPU returns a process's user+sys CPU seconds (/proc/<pid>/stat;
+// 0 where there is none).
+func procCPU(pid int) float64 {
+	raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// The command name, field 2, is in parentheses and may hold spaces.
+	i := strings.LastIndexByte(string(raw), ')')
+	if i < 0 {
+		return 0
+	}
+	f := strings.Fields(string(raw[i+1:])) // from field 3, the state
+	if len(f) < 13 {
+		return 0
+	}
+	var ut, st float64
+	fmt.Sscan(f[11], &ut) // field 14, utime
+	fmt.Sscan(f[12], &st) // field 15, stime
+	return (ut + st) / clockTicks
+}
+
+// clockTicks is USER_HZ, 100 on every Linux architecture Go supports.
+const clockTicks = 100
 
 // procStatus reads the memory lines of /proc/<pid>/status, in MB.
 func procStatus(pid int) map[string]float64 {

@@ -34,6 +34,7 @@ func (s *session) waitIndexed(ctx context.Context) error {
 		switch {
 		case err != nil && !first.IsZero() && ctx.Err() == nil:
 			s.res.FirstDiagSeconds = first.Sub(start).Seconds()
+			s.res.FirstDiagAfterInit = first.Sub(s.initStart).Seconds()
 			s.res.ReadySeconds = last.Sub(start).Seconds()
 			s.res.RSSAfterIndexMB = procStatus(s.cl.pid())["VmRSS"]
 			s.res.HotFindings = len(s.diags)

@@ -128,7 +128,11 @@ func (s *session) editsAnywhere(ctx context.Context, c *Corpus, n int) error {
 }
 
 func (s *session) editAnywhere(ed anywhereEdit) (time.Duration, error) {
-	uri := fileURI(filepath.Join(s.root, filepath.FromSlash(ed.path)))
+	path := ed.path // a tree's files (readTree) have absolute paths
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(s.root, filepath.FromSlash(path))
+	}
+	uri := fileURI(path)
 	doc := map[string]any{"uri": uri}
 	fresh := func() error { // a hover waits for the newest results
 		_, err := s.cl.call("textDocument/hover", map[string]any{"textDocument": doc,

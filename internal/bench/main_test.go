@@ -47,7 +47,8 @@ func TestBenchRuns(t *testing.T) {
 
 // TestBenchOnATree measures an existing tree (-dir): the floor and the
 // three checks come back, over the files check reads, with no editor
-// session; flags that only apply to a generated corpus are refused.
+// session unless -edits asks for one; flags that only apply to a
+// generated corpus are refused.
 func TestBenchOnATree(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the server")
@@ -73,6 +74,18 @@ func TestBenchOnATree(t *testing.T) {
 		if c == nil || c.Files != r.PyFiles || c.Findings["PAL101"] == 0 {
 			t.Errorf("check over %d files: %+v", r.PyFiles, c)
 		}
+	}
+	out.Reset()
+	log.Reset()
+	if code := run(context.Background(), []string{"-dir", "../../examples", "-edits", "4", "-json"}, &out, &log); code != 0 {
+		t.Fatalf("bench -edits 4 exited %d:\n%s\n%s", code, log.String(), out.String())
+	}
+	res.Results = nil
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil || len(res.Results) != 1 {
+		t.Fatalf("bad JSON: %v\n%s", err, out.String())
+	}
+	if e := res.Results[0].Editor; e == nil || e.Tree.N != 4 || len(e.TreeSamples) != 4 || e.FirstDiagAfterInit <= 0 || e.PeakRSSMB <= 0 || e.CPUEndSeconds <= 0 {
+		t.Errorf("tree editor session incomplete: %+v", e)
 	}
 	log.Reset()
 	if code := run(context.Background(), []string{"-dir", "../../examples", "-lines", "10k"}, &out, &log); code != 2 {

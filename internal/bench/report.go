@@ -58,6 +58,10 @@ func (b *bench) printSize(w io.Writer, r *sizeResult) {
 	if e := r.Editor; e != nil {
 		editorRows(tw, r, e)
 	}
+	if e := r.EditorVs; e != nil {
+		fmt.Fprintf(tw, "-vs %s, same edits interleaved:\t\t\t\n", r.VsBinary)
+		editorRows(tw, r, e)
+	}
 	tw.Flush()
 	fmt.Fprintf(w, "ratios: cold/parse-only %s, warm/cold %s\n", ratio(r.ColdOverParse, "x"), ratio(r.WarmOverCold, ""))
 	for _, e := range r.Errors {
@@ -84,6 +88,7 @@ func editorRows(w io.Writer, r *sizeResult, e *editorResult) {
 		}
 		fmt.Fprintf(w, "editor: initialized -> workspace diagnostics\t%s\t%s\t%s; RSS after %.0f MB\n",
 			secs(e.ReadySeconds), rate(float64(r.Lines)/e.ReadySeconds), idx, e.RSSAfterIndexMB)
+		fmt.Fprintf(w, "editor: initialize -> first publishDiagnostics\t%s\t\t\n", secs(e.FirstDiagAfterInit))
 	}
 	if e.OpenSeconds > 0 {
 		fmt.Fprintf(w, "editor: didOpen %s-line file -> results\t%s\t\t%d findings in it\n", commas(r.HotLines), secs(e.OpenSeconds), e.HotFindings)
@@ -99,6 +104,13 @@ func editorRows(w io.Writer, r *sizeResult, e *editorResult) {
 	if e.Anywhere.N > 0 {
 		fmt.Fprintf(w, "editor: one-line code edit anywhere -> results\tp50 %s\t\tp95 %s, max %s; %d edits, %d within %s\n",
 			ms(e.Anywhere.MedianMS), ms(e.Anywhere.P95MS), ms(e.Anywhere.MaxMS), e.Anywhere.N, e.AnywhereFast, ms(float64(anywhereFast.Milliseconds())))
+	}
+	if e.Tree.N > 0 {
+		fmt.Fprintf(w, "editor: one-line edit ` + 0` at random lines -> fresh results\tp50 %s\t\tp90 %s, p99 %s, max %s; %d edits, %d within %s\n",
+			ms(e.Tree.MedianMS), ms(e.Tree.P90MS), ms(e.Tree.P99MS), ms(e.Tree.MaxMS), e.Tree.N, e.TreeFast, ms(float64(anywhereFast.Milliseconds())))
+	}
+	if e.CPUEndSeconds > 0 {
+		fmt.Fprintf(w, "editor: server CPU (user+sys)\t\t\t%.2f s to the first diagnostics, %.2f s for the edits\n", e.CPUReadySeconds, e.CPUEndSeconds-e.CPUReadySeconds)
 	}
 	if e.RSSEndMB > 0 {
 		fmt.Fprintf(w, "editor: server memory at the end\t\t\tRSS %.0f MB, peak (VmHWM) %.0f MB\n", e.RSSEndMB, e.PeakRSSMB)

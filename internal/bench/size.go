@@ -17,21 +17,25 @@ import (
 
 // sizeResult is everything measured on one corpus.
 type sizeResult struct {
-	Target        int           `json:"target_lines"`
-	Lines         int           `json:"lines"`
-	PyFiles       int           `json:"python_files"`
-	JAXLines      int           `json:"jax_lines"`
-	Bytes         int           `json:"bytes"`
-	HotLines      int           `json:"hot_file_lines"`
-	GenSeconds    float64       `json:"generate_seconds"`
-	Dir           string        `json:"kept_in,omitempty"`
-	Tree          string        `json:"tree,omitempty"`   // -dir: the tree measured (GenSeconds is then its reading time)
-	Parse         parseResult   `json:"parse_only"`       // libc's allocator: the reference floor
-	ParseArena    parseResult   `json:"parse_only_arena"` // as check parses (pyparse's arena)
-	Cold          *checkRun     `json:"check_cold"`
-	Fill          *checkRun     `json:"check_cache_fill"`
-	Warm          *checkRun     `json:"check_warm"`
-	Editor        *editorResult `json:"editor,omitempty"`
+	Target     int           `json:"target_lines"`
+	Lines      int           `json:"lines"`
+	PyFiles    int           `json:"python_files"`
+	JAXLines   int           `json:"jax_lines"`
+	Bytes      int           `json:"bytes"`
+	HotLines   int           `json:"hot_file_lines"`
+	GenSeconds float64       `json:"generate_seconds"`
+	Dir        string        `json:"kept_in,omitempty"`
+	Tree       string        `json:"tree,omitempty"`   // -dir: the tree measured (GenSeconds is then its reading time)
+	Parse      parseResult   `json:"parse_only"`       // libc's allocator: the reference floor
+	ParseArena parseResult   `json:"parse_only_arena"` // as check parses (pyparse's arena)
+	Cold       *checkRun     `json:"check_cold"`
+	Fill       *checkRun     `json:"check_cache_fill"`
+	Warm       *checkRun     `json:"check_warm"`
+	Editor     *editorResult `json:"editor,omitempty"`
+	// EditorVs is the same tree editor session with the -vs binary, its
+	// edits interleaved with Editor's (edits_tree.go).
+	EditorVs      *editorResult `json:"editor_vs,omitempty"`
+	VsBinary      string        `json:"vs_binary,omitempty"`
 	ColdOverParse float64       `json:"cold_over_parse"`
 	WarmOverCold  float64       `json:"warm_over_cold"`
 	Errors        []string      `json:"errors,omitempty"`

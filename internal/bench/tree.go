@@ -12,8 +12,8 @@ import (
 
 // runTree measures an existing tree (-dir) instead of a generated corpus:
 // the parse-only floor over the Python files `check` discovers there, and
-// the cold, cache-fill and warm checks. It has no editor session: the
-// edits are written for the generated corpus. This is how the targets for
+// the cold, cache-fill and warm checks, and with -edits N an editor
+// session of N one-line edits (edits_tree.go). This is how the targets for
 // "a tree like JAX's" are measured on JAX's own checkout.
 func (b *bench) runTree(ctx context.Context, dir string) *sizeResult {
 	r := &sizeResult{}
@@ -54,6 +54,9 @@ func (b *bench) runTree(ctx context.Context, dir string) *sizeResult {
 	}
 	b.parse(ctx, r, abs, len(py))
 	b.checks(ctx, r, abs, fail)
+	if b.o.edits > 0 && ctx.Err() == nil {
+		b.treeEditor(ctx, r, abs, py, fail)
+	}
 	return r
 }
 
