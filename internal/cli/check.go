@@ -127,7 +127,7 @@ func (c *checkRun) load(ctx context.Context) error {
 	for _, src := range c.srcs {
 		total += int64(len(src))
 	}
-	workspace.SetCheckMemoryLimit(total)
+	workspace.SetMemoryLimit(total)
 	return c.ensureGroup()
 }
 
