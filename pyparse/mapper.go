@@ -1,6 +1,7 @@
 package pyparse
 
 import (
+	"math"
 	"sort"
 	"unicode/utf8"
 )
@@ -14,22 +15,40 @@ import (
 // LSP both define it. Invalid UTF-8 counts one column (and one UTF-16 unit)
 // per bad byte, the way a decoder substituting U+FFFD would.
 type Mapper struct {
-	src   []byte
-	lines []int // byte offset where each line starts
+	src []byte
+	// lines holds the byte offset where each line starts, in 32 bits (a
+	// table per file for the whole run: half the size of ints; no source
+	// the tool reads comes near 4 GiB, and NewMapper refuses one that does).
+	lines []uint32
 }
 
 // NewMapper indexes the line starts of src.
 func NewMapper(src []byte) *Mapper {
-	lines := make([]int, 1, len(src)/32+1)
+	if uint64(len(src)) > math.MaxUint32 {
+		panic("pyparse: a source of 4 GiB or more")
+	}
+	n := 1
 	for i := 0; i < len(src); i++ {
 		switch src[i] {
 		case '\n':
-			lines = append(lines, i+1)
+			n++
 		case '\r':
 			if i+1 < len(src) && src[i+1] == '\n' {
 				i++
 			}
-			lines = append(lines, i+1)
+			n++
+		}
+	}
+	lines := make([]uint32, 1, n)
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '\n':
+			lines = append(lines, uint32(i+1))
+		case '\r':
+			if i+1 < len(src) && src[i+1] == '\n' {
+				i++
+			}
+			lines = append(lines, uint32(i+1))
 		}
 	}
 	return &Mapper{src: src, lines: lines}
@@ -46,7 +65,7 @@ func (m *Mapper) LineStart(line int) int {
 	if line >= len(m.lines) {
 		return len(m.src)
 	}
-	return m.lines[line]
+	return int(m.lines[line])
 }
 
 // LineEnd returns the byte offset of the end of 0-based line's content,
@@ -75,28 +94,28 @@ func (m *Mapper) clamp(off int) int {
 // Line returns the 0-based line containing off (clamped).
 func (m *Mapper) Line(off int) int {
 	off = m.clamp(off)
-	return sort.Search(len(m.lines), func(i int) bool { return m.lines[i] > off }) - 1
+	return sort.Search(len(m.lines), func(i int) bool { return int(m.lines[i]) > off }) - 1
 }
 
 // LineCol returns the 1-based line and 1-based code-point column of off.
 func (m *Mapper) LineCol(off int) (line, col int) {
 	off = m.clamp(off)
 	l := m.Line(off)
-	return l + 1, m.count(m.lines[l], off, false) + 1
+	return l + 1, m.count(int(m.lines[l]), off, false) + 1
 }
 
 // UTF16 returns the 0-based line and UTF-16 column of off.
 func (m *Mapper) UTF16(off int) (line, char int) {
 	off = m.clamp(off)
 	l := m.Line(off)
-	return l, m.count(m.lines[l], off, true)
+	return l, m.count(int(m.lines[l]), off, true)
 }
 
 // UTF8 returns the 0-based line and byte column of off.
 func (m *Mapper) UTF8(off int) (line, char int) {
 	off = m.clamp(off)
 	l := m.Line(off)
-	return l, off - m.lines[l]
+	return l, off - int(m.lines[l])
 }
 
 // count counts code points (or UTF-16 units) in src[from:to].
@@ -123,7 +142,7 @@ func (m *Mapper) advance(line, n int, utf16 bool) int {
 	if line < 0 {
 		return 0
 	}
-	i, end := m.lines[line], m.LineEnd(line)
+	i, end := int(m.lines[line]), m.LineEnd(line)
 	for n > 0 && i < end {
 		r, size := utf8.DecodeRune(m.src[i:end])
 		w := 1
@@ -151,11 +170,11 @@ func (m *Mapper) OffsetUTF8(line, char int) int {
 	if line < 0 {
 		return 0
 	}
-	off := m.lines[line] + max(char, 0)
+	off := int(m.lines[line]) + max(char, 0)
 	if end := m.LineEnd(line); off > end {
 		off = end
 	}
-	for off > m.lines[line] && off < len(m.src) && !utf8.RuneStart(m.src[off]) {
+	for off > int(m.lines[line]) && off < len(m.src) && !utf8.RuneStart(m.src[off]) {
 		off--
 	}
 	return off

@@ -24,6 +24,28 @@ type builder struct {
 	// names interns identifiers, operators and keyword names: a file
 	// repeats a few hundred of them thousands of times.
 	names map[string]string
+	// consts shares the side structs of the file's literals by value
+	// (setConst).
+	consts map[Const]*exprMore
+}
+
+// setConst gives a new literal e its value: one side struct per value
+// and file (the common ones are shared by every file: ir.go).
+func (b *builder) setConst(e *Expr, c Const) {
+	if m := sharedConst(c); m != nil {
+		e.more = m
+		return
+	}
+	if m, ok := b.consts[c]; ok {
+		e.more = m
+		return
+	}
+	if b.consts == nil {
+		b.consts = map[Const]*exprMore{}
+	}
+	m := &exprMore{c: c}
+	b.consts[c] = m
+	e.more = m
 }
 
 func (b *builder) span(id pp.NodeID) pp.Span { return b.t.Span(id) }

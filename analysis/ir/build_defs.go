@@ -76,9 +76,9 @@ func (b *builder) params(id pp.NodeID) []Param {
 		}
 		switch t.Kind(c) {
 		case pp.KindIdentifier:
-			p.Name = t.LeafText(c)
+			p.Name = b.name(c)
 		case pp.KindDefaultParameter, pp.KindTypedDefaultParameter:
-			p.Name = t.LeafText(t.ChildByField(c, pp.FieldName))
+			p.Name = b.name(t.ChildByField(c, pp.FieldName))
 			p.Default = b.expr(t.ChildByField(c, pp.FieldValue))
 			p.Annotation = b.exprOrNil(t.ChildByField(c, pp.FieldType))
 		case pp.KindTypedParameter:
@@ -95,7 +95,7 @@ func (b *builder) params(id pp.NodeID) []Param {
 				p.Kind = ParamKwArgs
 				p.Name = strings.TrimLeft(t.LeafText(inner[0]), "*")
 			default:
-				p.Name = t.LeafText(inner[0])
+				p.Name = b.name(inner[0])
 			}
 		case pp.KindListSplatPattern:
 			p.Kind, kwOnly = ParamVarArgs, true

@@ -30,23 +30,23 @@ func (b *builder) expr(id pp.NodeID) *Expr {
 	case pp.KindString, pp.KindConcatenatedString:
 		if s, ok := b.strConst(id); ok && k == pp.KindString {
 			e.Kind = ExConst
-			e.SetConst(Const{Kind: ConstStr, S: s})
+			b.setConst(e, Const{Kind: ConstStr, S: s})
 		}
 	case pp.KindInteger:
 		txt := strings.ReplaceAll(t.LeafText(id), "_", "")
 		if n, err := strconv.ParseInt(txt, 0, 64); err == nil {
 			e.Kind = ExConst
-			e.SetConst(Const{Kind: ConstInt, I: n})
+			b.setConst(e, Const{Kind: ConstInt, I: n})
 		}
 	case pp.KindFloat:
 		e.Kind = ExConst
-		e.SetConst(Const{Kind: ConstFloat})
+		b.setConst(e, Const{Kind: ConstFloat})
 	case pp.KindTrue, pp.KindFalse:
 		e.Kind = ExConst
-		e.SetConst(Const{Kind: ConstBool, B: k == pp.KindTrue})
+		b.setConst(e, Const{Kind: ConstBool, B: k == pp.KindTrue})
 	case pp.KindNone:
 		e.Kind = ExConst
-		e.SetConst(Const{Kind: ConstNone})
+		b.setConst(e, Const{Kind: ConstNone})
 	case pp.KindTuple, pp.KindList, pp.KindSet, pp.KindPatternList, pp.KindTuplePattern, pp.KindExpressionList, pp.KindListPattern:
 		e.Kind = map[pp.Kind]ExprKind{pp.KindTuple: ExTuple, pp.KindList: ExList, pp.KindSet: ExSet,
 			pp.KindPatternList: ExTuple, pp.KindTuplePattern: ExTuple, pp.KindExpressionList: ExTuple,
@@ -207,7 +207,7 @@ func (b *builder) slice(id pp.NodeID, e *Expr) {
 	for _, x := range bounds {
 		if x == nil {
 			x = &Expr{Kind: ExConst, Span: pp.Span{Start: e.Span.Start, End: e.Span.Start}}
-			x.SetConst(Const{Kind: ConstNone})
+			b.setConst(x, Const{Kind: ConstNone})
 		}
 		e.Args = append(e.Args, x)
 	}

@@ -87,11 +87,60 @@ type exprMore struct {
 var opTable = [...]string{"+", "-", "*", "/", "//", "%", "**", "@", "<<", ">>", "&", "|", "^",
 	"<", ">", "==", ">=", "<=", "!=", "<>", "in", "not in", "is", "is not", "and", "or"}
 
+// side returns the side struct to write to. A literal's may be shared
+// with other literals of the same value (SetConst): it is copied first.
 func (e *Expr) side() *exprMore {
-	if e.more == nil {
+	switch {
+	case e.more == nil:
 		e.more = &exprMore{}
+	case e.more.c.Kind != 0:
+		m := *e.more
+		e.more = &m
 	}
 	return e.more
+}
+
+// constOnly reports whether m holds a literal and nothing else.
+func (m *exprMore) constOnly() bool {
+	return m.c.Kind != 0 && m.kw == nil && m.lambda == nil && m.op == ""
+}
+
+// Literals are a fifth of all expressions, and most are None, a bool or
+// a small int: their side structs are shared, read-only (side copies one
+// before writing), so that such a literal costs its Expr alone. The
+// builder shares a file's other literals among themselves (builder.setConst).
+const minSharedInt, maxSharedInt = -16, 1024
+
+var sharedConsts = func() (m struct {
+	none, float exprMore
+	bools       [2]exprMore
+	ints        [maxSharedInt - minSharedInt]exprMore
+}) {
+	m.none.c = Const{Kind: ConstNone}
+	m.float.c = Const{Kind: ConstFloat}
+	m.bools[0].c, m.bools[1].c = Const{Kind: ConstBool}, Const{Kind: ConstBool, B: true}
+	for i := range m.ints {
+		m.ints[i].c = Const{Kind: ConstInt, I: int64(i + minSharedInt)}
+	}
+	return m
+}()
+
+// sharedConst returns the shared side struct of c, nil if it has none.
+func sharedConst(c Const) *exprMore {
+	switch {
+	case c == Const{Kind: ConstNone}:
+		return &sharedConsts.none
+	case c == Const{Kind: ConstFloat}:
+		return &sharedConsts.float
+	case c.Kind == ConstBool && c.S == "" && c.I == 0:
+		if c.B {
+			return &sharedConsts.bools[1]
+		}
+		return &sharedConsts.bools[0]
+	case c.Kind == ConstInt && c.S == "" && !c.B && c.I >= minSharedInt && c.I < maxSharedInt:
+		return &sharedConsts.ints[c.I-minSharedInt]
+	}
+	return nil
 }
 
 // Kw is a call's keywords, a dict's entries or a comprehension's clauses
@@ -120,7 +169,15 @@ func (e *Expr) Const() *Const {
 }
 
 // SetConst sets Const to a copy of c.
-func (e *Expr) SetConst(c Const) { e.side().c = c }
+func (e *Expr) SetConst(c Const) {
+	if e.more == nil || e.more.constOnly() {
+		if m := sharedConst(c); m != nil {
+			e.more = m
+			return
+		}
+	}
+	e.side().c = c
+}
 
 // Lambda is an ExLambda's function.
 func (e *Expr) Lambda() *FuncDef {

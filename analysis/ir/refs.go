@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"slices"
 	"strings"
 
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
@@ -53,13 +54,30 @@ func (s *refScope) resolve(name string) (string, bool) {
 }
 
 type refCollector struct {
-	out []APIRef
+	out   []APIRef
+	quals map[string]string // the Quals so far, interned: a file names a few JAX APIs many times
 }
 
 func collectRefs(s *Summary) []APIRef {
 	rc := &refCollector{}
 	rc.body(newRefScope(nil, nil, s.Body), s.Body)
-	return rc.out
+	if len(rc.out) == 0 {
+		return nil
+	}
+	return slices.Clone(rc.out) // kept with the summary: no spare capacity
+}
+
+// add appends r with its Qual interned.
+func (rc *refCollector) add(r APIRef) {
+	if q, ok := rc.quals[r.Qual]; ok {
+		r.Qual = q
+	} else {
+		if rc.quals == nil {
+			rc.quals = map[string]string{}
+		}
+		rc.quals[r.Qual] = r.Qual
+	}
+	rc.out = append(rc.out, r)
 }
 
 // newRefScope binds the names a body assigns or imports, anywhere in it
@@ -179,7 +197,7 @@ func (rc *refCollector) imports(imp *Import) {
 			q = imp.Module + "." + n.Name
 		}
 		if strings.HasPrefix(q, "jax.") {
-			rc.out = append(rc.out, APIRef{Kind: RefImport, Qual: q, Span: n.Span})
+			rc.add(APIRef{Kind: RefImport, Qual: q, Span: n.Span})
 		}
 	}
 }
@@ -231,7 +249,7 @@ func (rc *refCollector) expr(sc *refScope, e *Expr) {
 	switch e.Kind {
 	case ExName, ExAttr:
 		if q, root, ok := qualOf(sc, e); ok && strings.HasPrefix(q, "jax") {
-			rc.out = append(rc.out, APIRef{Kind: RefExpr, Qual: q, Span: e.Span, Root: root})
+			rc.add(APIRef{Kind: RefExpr, Qual: q, Span: e.Span, Root: root})
 		}
 	case ExCall:
 		q, _, ok := qualOf(sc, e.X)
@@ -243,7 +261,7 @@ func (rc *refCollector) expr(sc *refScope, e *Expr) {
 		if ok && strings.HasPrefix(q, "jax") {
 			for _, kw := range e.Kw() {
 				if kw.Name != "" {
-					rc.out = append(rc.out, APIRef{Kind: RefKeyword, Qual: q, Span: kw.NameSpan, Keyword: kw.Name, Call: e})
+					rc.add(APIRef{Kind: RefKeyword, Qual: q, Span: kw.NameSpan, Keyword: kw.Name, Call: e})
 				}
 			}
 		}

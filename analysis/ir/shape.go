@@ -141,7 +141,7 @@ func (w *ShapeWalk) inert(a, b *Expr) bool {
 	}
 	w.span(&a.Span, b.Span)
 	if w.patch && w.shift == nil {
-		*a.Const() = *b.Const()
+		a.SetConst(*b.Const()) // not through the pointer: a literal's value may be shared (SetConst)
 	}
 	return true
 }

@@ -57,7 +57,7 @@ func readOpened(path string, fh *os.File, limit int64) ([]byte, error) {
 	if err := check(path, st, limit); err != nil {
 		return nil, err
 	}
-	data, err := io.ReadAll(io.LimitReader(fh, limit+1))
+	data, err := readSized(io.LimitReader(fh, limit+1), min(st.Size(), limit))
 	if err != nil {
 		return nil, err
 	}
@@ -65,6 +65,28 @@ func readOpened(path string, fh *os.File, limit int64) ([]byte, error) {
 		return nil, tooLarge(path, limit)
 	}
 	return data, nil
+}
+
+// readSized reads r to the end into a buffer sized for the size the file
+// had when checked (one byte more, to see the end without growing): a
+// checked tree's sources stay in memory for the whole run, and io.ReadAll's
+// growth would leave 6% of them spare. A file that grew since is still
+// read whole.
+func readSized(r io.Reader, size int64) ([]byte, error) {
+	data := make([]byte, 0, size+1)
+	for {
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)]
+		}
+		n, err := r.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
 }
 
 func check(path string, st fs.FileInfo, limit int64) error {
