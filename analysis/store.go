@@ -53,9 +53,11 @@ func safeSummarizeTree(path string, tree *pp.Tree) (s *ir.Summary, ok bool) {
 	return ir.SummarizeTree(path, tree), true
 }
 
-func (e *Engine) key(parts ...string) string {
+func (e *Engine) key(parts ...string) string { return storeKey(e.ToolID, parts...) }
+
+func storeKey(toolID string, parts ...string) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s", FormatVersion, e.ToolID)
+	fmt.Fprintf(h, "%s\x00%s", FormatVersion, toolID)
 	for _, p := range parts {
 		fmt.Fprintf(h, "\x00%s", p)
 	}
@@ -65,6 +67,10 @@ func (e *Engine) key(parts ...string) string {
 // resultKey identifies a whole run: the build, the options and every
 // file's path and content.
 func (e *Engine) resultKey(files []SourceFile, opts *Options) string {
+	return resultKey(e.ToolID, files, opts)
+}
+
+func resultKey(toolID string, files []SourceFile, opts *Options) string {
 	h := sha256.New()
 	fmt.Fprint(h, opts.key(false))
 	idx := make([]int, len(files))
@@ -76,11 +82,38 @@ func (e *Engine) resultKey(files []SourceFile, opts *Options) string {
 		sum := sha256.Sum256(files[i].Src)
 		fmt.Fprintf(h, "\x00%s\x00%x", files[i].Path, sum)
 	}
-	return e.key("result", hex.EncodeToString(h.Sum(nil)))
+	return storeKey(toolID, "result", hex.EncodeToString(h.Sum(nil)))
 }
 
-func (e *Engine) loadResult(key string) (res *Result, ok bool) {
-	data, ok := e.Store.Load("result", key)
+func (e *Engine) loadResult(key string) (*Result, bool) { return loadResult(e.Store, key) }
+
+func (e *Engine) saveResult(key string, res *Result) { saveResult(e.Store, key, res) }
+
+// CachedResult returns the result that Check, given st as its Store and
+// toolID as its ToolID, would load for files and opts instead of running:
+// one saved for this build, these options and exactly these files' paths
+// and contents, by `check` or by SaveResult. It runs nothing, so a caller
+// that needs an engine's state for later edits (the language server)
+// shows this result at once and still runs Check on an engine without
+// the store.
+func CachedResult(st Store, toolID string, files []SourceFile, opts Options) (*Result, bool) {
+	if st == nil {
+		return nil, false
+	}
+	return loadResult(st, resultKey(toolID, files, &opts))
+}
+
+// SaveResult stores res, which must be what Check returned for files and
+// opts, under the key CachedResult and a cached Check look up.
+func SaveResult(st Store, toolID string, files []SourceFile, opts Options, res *Result) {
+	if st == nil || res == nil {
+		return
+	}
+	saveResult(st, resultKey(toolID, files, &opts), res)
+}
+
+func loadResult(st Store, key string) (res *Result, ok bool) {
+	data, ok := st.Load("result", key)
 	if !ok {
 		return nil, false
 	}
@@ -96,10 +129,10 @@ func (e *Engine) loadResult(key string) (res *Result, ok bool) {
 	return res, true
 }
 
-func (e *Engine) saveResult(key string, res *Result) {
+func saveResult(st Store, key string, res *Result) {
 	var buf bytes.Buffer
 	if err := gob.NewEncoder(&buf).Encode(res); err == nil {
-		e.Store.Save("result", key, buf.Bytes())
+		st.Save("result", key, buf.Bytes())
 	}
 }
 

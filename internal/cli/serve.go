@@ -35,7 +35,7 @@ func runServe(ctx context.Context, e *env, args []string) int {
 		return usageFailure(e, fmt.Sprintf("serve takes no arguments, got %q", rest[0]), "serve")
 	}
 	defer startProfile(e)()
-	err = lsp.Serve(ctx, e.stdin, e.stdout, e.stderr, lsp.WithVersion(e.version.tool()))
+	err = lsp.Serve(ctx, e.stdin, e.stdout, e.stderr, lsp.WithVersion(e.version.tool()), lsp.WithToolID(toolID()))
 	if err != nil && !errors.Is(err, lsp.ErrNoShutdown) && ctx.Err() == nil {
 		printError(e.stderr, err.Error())
 	}

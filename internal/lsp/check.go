@@ -122,11 +122,9 @@ func (s *server) diagnose(ctx context.Context) (*results, bool) {
 	if snap == nil {
 		return nil, false
 	}
-	res := &results{snap: snap, opts: map[string]analysis.Options{}, groupOf: map[string]string{},
-		diags: map[string][]analysis.Diagnostic{}, kernels: map[string][]analysis.KernelCallInfo{},
-		platform: map[string][2]string{},
-		failed:   map[string]bool{}}
+	res := newResults(snap)
 	s.dropEngines(snap.groups)
+	s.publishCached(ctx, snap)
 	for _, g := range snap.groups {
 		opts := s.optionsFor(g.key)
 		res.opts[g.key] = opts
@@ -144,6 +142,7 @@ func (s *server) diagnose(ctx context.Context) (*results, bool) {
 		}
 		res.add(r, g)
 		s.noteIncomplete(g.key, r.Incomplete)
+		s.saveFirstResult(snap, g, opts, r)
 	}
 	return res, true
 }
@@ -156,16 +155,30 @@ func (s *server) checkGroup(ctx context.Context, snap *snapshot, g group, opts a
 			err = fmt.Errorf("internal error: the checker panicked: %v", p)
 		}
 	}()
-	files := make([]analysis.SourceFile, len(g.paths))
-	for i, p := range g.paths {
-		files[i] = analysis.SourceFile{Path: p, Src: snap.files[p].text}
-	}
-	opts.Analyzers = s.cfg.analyzers
+	files, opts := s.groupInput(snap, g, opts)
 	r, err = s.engine(g.key).Check(ctx, files, opts)
 	if err == nil && r == nil {
 		err = fmt.Errorf("internal error: the checker returned no result")
 	}
 	return r, err
+}
+
+// groupInput is what the engine is given for group g: its files, and
+// opts with the server's rules.
+func (s *server) groupInput(snap *snapshot, g group, opts analysis.Options) ([]analysis.SourceFile, analysis.Options) {
+	files := make([]analysis.SourceFile, len(g.paths))
+	for i, p := range g.paths {
+		files[i] = analysis.SourceFile{Path: p, Src: snap.files[p].text}
+	}
+	opts.Analyzers = s.cfg.analyzers
+	return files, opts
+}
+
+func newResults(snap *snapshot) *results {
+	return &results{snap: snap, opts: map[string]analysis.Options{}, groupOf: map[string]string{},
+		diags: map[string][]analysis.Diagnostic{}, kernels: map[string][]analysis.KernelCallInfo{},
+		platform: map[string][2]string{},
+		failed:   map[string]bool{}}
 }
 
 func (r *results) add(res *analysis.Result, g group) {

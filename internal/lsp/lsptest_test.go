@@ -47,6 +47,7 @@ type clientOpts struct {
 	initOptions                                                    string // JSON
 	noFolders                                                      bool
 	settings                                                       func() string // JSON answer to workspace/configuration
+	root                                                           string        // workspace folder (default: a new temporary directory)
 }
 
 // testClient is one editor session against an in-process server.
@@ -74,7 +75,11 @@ type testClient struct {
 // connects, without initializing.
 func newClient(t *testing.T, files map[string]string, co clientOpts, opts ...Option) *testClient {
 	t.Helper()
-	tc := &testClient{t: t, root: t.TempDir(), co: co, fake: &fakeChecker{}, stderr: &syncBuffer{},
+	root := co.root
+	if root == "" {
+		root = t.TempDir()
+	}
+	tc := &testClient{t: t, root: root, co: co, fake: &fakeChecker{}, stderr: &syncBuffer{},
 		served: make(chan error, 1), never: make(chan struct{}), changed: make(chan struct{}),
 		pubs: map[uri.URI][]protocol.PublishDiagnosticsParams{}}
 	for name, text := range files {

@@ -53,6 +53,8 @@ type serveConfig struct {
 	budget workspace.Budget
 	// version is the server's version, reported in serverInfo.
 	version string
+	// cache holds results between sessions (warmcache.go); nil: none.
+	cache *resultCache
 }
 
 // defaultBudget bounds what one workspace folder may bring into the index:

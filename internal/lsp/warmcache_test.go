@@ -1,0 +1,132 @@
+package lsp
+
+import (
+	"context"
+	"reflect"
+	"testing"
+
+	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/internal/workspace"
+)
+
+// gatedChecker holds its first check until release is closed, so that a
+// test can see what the server published before the engine answered.
+type gatedChecker struct {
+	fakeChecker
+	entered, release chan struct{}
+	first            bool
+}
+
+func newGatedChecker() *gatedChecker {
+	return &gatedChecker{entered: make(chan struct{}), release: make(chan struct{}), first: true}
+}
+
+func (g *gatedChecker) Check(ctx context.Context, files []analysis.SourceFile, opts analysis.Options) (*analysis.Result, error) {
+	g.mu.Lock()
+	first := g.first
+	g.first = false
+	g.mu.Unlock()
+	if first {
+		close(g.entered)
+		select {
+		case <-g.release:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	return g.fakeChecker.Check(ctx, files, opts)
+}
+
+// A session that finds its workspace's result in the cache publishes it
+// before the engine has answered, with the content a run without cache
+// published, and the engine's own run then re-publishes nothing; a file
+// whose content differs from the cached run's gets nothing from the cache.
+func TestCachedResultPublishedFirst(t *testing.T) {
+	cache := workspace.NewCache(t.TempDir())
+	root := t.TempDir()
+	files := map[string]string{
+		"a.py": "def comm_kernel():\n    pass\n\ncomm_call(x)\n",
+		"b.py": "x = 1\n",
+	}
+	co := clientOpts{root: root}
+
+	// Without a cached result: the engine's run, saved on the way.
+	cold := session(t, files, co, withResultCache(cache, "test-build"))
+	want := cold.waitDiags("a.py", 1, nil)
+	if err := cold.shutdownExit(); err != nil {
+		t.Fatal(err)
+	}
+
+	// Warm: published while the engine is still held (the gate is only
+	// released below), with the same content.
+	g := newGatedChecker()
+	warm := session(t, files, co, withResultCache(cache, "test-build"), withChecker(g))
+	got := warm.waitDiags("a.py", 1, nil)
+	if !reflect.DeepEqual(got.Diagnostics, want.Diagnostics) {
+		t.Fatalf("cached publication differs from the cold run's:\n got %+v\nwant %+v", got.Diagnostics, want.Diagnostics)
+	}
+	<-g.entered
+	close(g.release)
+	// A later edit's publication comes after the engine's first run was
+	// reported (runs are serialised): a.py must not have been sent again.
+	warm.open("b.py", "comm_call(y)\n")
+	warm.waitDiags("b.py", 1, nil)
+	if n := warm.pubCount("a.py"); n != 1 {
+		t.Errorf("a.py published %d times, want once (the engine's equal result is not re-sent)", n)
+	}
+	if err := warm.shutdownExit(); err != nil {
+		t.Fatal(err)
+	}
+
+	// Changed content: nothing from the cache before the engine answers.
+	changed := map[string]string{"a.py": "def comm_kernel():\n    pass\n\n\ncomm_call(x)\n", "b.py": files["b.py"]}
+	g = newGatedChecker()
+	other := session(t, changed, co, withResultCache(cache, "test-build"), withChecker(g))
+	<-g.entered
+	if n := other.pubCount("a.py"); n != 0 {
+		t.Fatalf("a.py published %d times before the engine answered for new content", n)
+	}
+	close(g.release)
+	p := other.waitDiags("a.py", 1, nil)
+	if p.Diagnostics[0].Range.Start.Line != 4 {
+		t.Errorf("finding on line %d, want 4 (the new content's)", p.Diagnostics[0].Range.Start.Line)
+	}
+	if err := other.shutdownExit(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Another build's identity never reads this one's results.
+func TestCachedResultOtherBuild(t *testing.T) {
+	cache := workspace.NewCache(t.TempDir())
+	root := t.TempDir()
+	files := map[string]string{"a.py": "def comm_kernel():\n    pass\n\ncomm_call(x)\n"}
+	co := clientOpts{root: root}
+	cold := session(t, files, co, withResultCache(cache, "build-1"))
+	cold.waitDiags("a.py", 1, nil)
+	if err := cold.shutdownExit(); err != nil {
+		t.Fatal(err)
+	}
+	g := newGatedChecker()
+	tc := session(t, files, co, withResultCache(cache, "build-2"), withChecker(g))
+	<-g.entered
+	if n := tc.pubCount("a.py"); n != 0 {
+		t.Fatalf("a.py published %d times from another build's cache", n)
+	}
+	close(g.release)
+	tc.waitDiags("a.py", 1, nil)
+}
+
+func TestDefaultResultCacheEnv(t *testing.T) {
+	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+	if c := defaultResultCache("", env(nil)); c != nil {
+		t.Error("a cache without a build identity")
+	}
+	if c := defaultResultCache("id", env(map[string]string{"PALLAS_LS_NO_CACHE": "1", "PALLAS_LS_CACHE_DIR": "/x"})); c != nil {
+		t.Error("PALLAS_LS_NO_CACHE=1 did not disable the cache")
+	}
+	c := defaultResultCache("id", env(map[string]string{"PALLAS_LS_NO_CACHE": "0", "PALLAS_LS_CACHE_DIR": "/x"}))
+	if c == nil || c.store.(*workspace.Cache).Dir != "/x" {
+		t.Errorf("PALLAS_LS_CACHE_DIR not honoured: %+v", c)
+	}
+}
