@@ -2,6 +2,8 @@ package lsp
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 
@@ -13,6 +15,7 @@ import (
 // test can see what the server published before the engine answered.
 type gatedChecker struct {
 	fakeChecker
+	inner            checker // nil: the fake's rules
 	entered, release chan struct{}
 	first            bool
 }
@@ -34,7 +37,43 @@ func (g *gatedChecker) Check(ctx context.Context, files []analysis.SourceFile, o
 			return nil, ctx.Err()
 		}
 	}
+	if g.inner != nil {
+		return g.inner.Check(ctx, files, opts)
+	}
 	return g.fakeChecker.Check(ctx, files, opts)
+}
+
+// With the real engine: the result read back from the cache publishes
+// what the engine's own run publishes, which then sends nothing more.
+func TestCachedResultRealEngine(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "analysis", "rules", "testdata", "PAL101", "direct_top_level", "ring.py"))
+	if err != nil {
+		t.Skip("fixture not available:", err)
+	}
+	cache := workspace.NewCache(t.TempDir())
+	files := map[string]string{"ring.py": string(src)}
+	co := clientOpts{root: t.TempDir()}
+	cold := session(t, files, co, withResultCache(cache, "test-build"), withChecker(analysis.NewEngine()))
+	want := cold.waitDiags("ring.py", 1, nil)
+	if err := cold.shutdownExit(); err != nil {
+		t.Fatal(err)
+	}
+	g := newGatedChecker()
+	g.inner = analysis.NewEngine()
+	warm := session(t, files, co, withResultCache(cache, "test-build"), withChecker(g))
+	got := warm.waitDiags("ring.py", 1, nil)
+	if !reflect.DeepEqual(got.Diagnostics, want.Diagnostics) {
+		t.Fatalf("cached publication differs from the engine's:\n got %+v\nwant %+v", got.Diagnostics, want.Diagnostics)
+	}
+	<-g.entered
+	close(g.release)
+	// A hover waits for the check of this edit, which runs after the
+	// engine's first run was reported (runs are serialised).
+	warm.open("other.py", "x = 1\n")
+	hoverAtText(t, warm, "other.py", 0, 0)
+	if n := warm.pubCount("ring.py"); n != 1 {
+		t.Errorf("ring.py published %d times, want once", n)
+	}
 }
 
 // A session that finds its workspace's result in the cache publishes it
