@@ -35,7 +35,10 @@ func (in *interp) newRef(api string, a args, site *ir.Expr) {
 			return // perhaps None: the default memory
 		}
 	}
-	if _, seen := in.refs[site]; seen {
+	// An entry logs every call it meets, even one an earlier entry
+	// recorded (as smapply.go's applications): when that entry's run is
+	// taken back (a resume), a replay of this one's log must still report it.
+	if _, seen := in.refs[site]; seen && in.h.log == nil {
 		return
 	}
 	u := &refUse{site: site, file: in.file, rs: in.reach()}
