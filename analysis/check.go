@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/pallas-ls/pallas-ls/analysis/ir"
@@ -74,11 +75,15 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	var resultKey string
+	hideInfo := false
 	if e.Store != nil {
 		resultKey = e.resultKey(files, &opts)
-		if res, ok := e.loadResult(resultKey); ok {
+		if res, ok := e.loadResult(resultKey, &opts); ok {
 			return res, nil
 		}
+		// What is saved keeps the infos (store.go: resultKey); they are
+		// filtered from what this call returns.
+		hideInfo, opts.ShowInfo = !opts.ShowInfo, true
 	}
 	// Entries and pruning come from one scan of every file, so that
 	// NoPrune changes only the work done (prune.go).
@@ -150,6 +155,9 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 		}
 		if err == nil && e.Store != nil {
 			e.saveResult(resultKey, res)
+		}
+		if hideInfo {
+			res.Diagnostics = filterInfo(slices.Clone(res.Diagnostics), false)
 		}
 	}
 	return res, err

@@ -147,7 +147,9 @@ func (rs *reachState) render() Reach {
 		loc := Locate(r.SMFile, r.SMCall.Span)
 		r.ShardMap = &loc
 	}
-	r.Path = make([]Related, 0, len(rs.steps))
+	if len(rs.steps) > 0 { // none: nil, as a result loaded from the cache has it
+		r.Path = make([]Related, 0, len(rs.steps))
+	}
 	for _, st := range rs.steps {
 		r.Path = append(r.Path, Related{Location: Locate(st.file, st.site.Span), Message: "via `" + describeAt(st.file, st.site) + "`"})
 	}

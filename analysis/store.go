@@ -70,9 +70,17 @@ func (e *Engine) resultKey(files []SourceFile, opts *Options) string {
 	return resultKey(e.ToolID, files, opts)
 }
 
+// resultKey leaves ShowInfo out: a saved result always holds the info-
+// and hint-level findings (Check computes them even when it hides them,
+// SaveResult saves only a result that has them), and a run that hides
+// them filters them on load (loadFiltered). So `check`, which hides them by default, and
+// the language server, which shows them, share one entry: a check warms
+// the editor's first diagnostics (internal/lsp/warmcache.go).
 func resultKey(toolID string, files []SourceFile, opts *Options) string {
 	h := sha256.New()
-	fmt.Fprint(h, opts.key(false))
+	ko := *opts
+	ko.ShowInfo = true
+	fmt.Fprint(h, ko.key(false))
 	idx := make([]int, len(files))
 	for i := range idx {
 		idx[i] = i
@@ -85,7 +93,9 @@ func resultKey(toolID string, files []SourceFile, opts *Options) string {
 	return storeKey(toolID, "result", hex.EncodeToString(h.Sum(nil)))
 }
 
-func (e *Engine) loadResult(key string) (*Result, bool) { return loadResult(e.Store, key) }
+func (e *Engine) loadResult(key string, opts *Options) (*Result, bool) {
+	return loadFiltered(e.Store, key, opts)
+}
 
 func (e *Engine) saveResult(key string, res *Result) { saveResult(e.Store, key, res) }
 
@@ -100,14 +110,25 @@ func CachedResult(st Store, toolID string, files []SourceFile, opts Options) (*R
 	if st == nil {
 		return nil, false
 	}
-	return loadResult(st, resultKey(toolID, files, &opts))
+	return loadFiltered(st, resultKey(toolID, files, &opts), &opts)
+}
+
+// loadFiltered loads the result saved under key, without its info- and
+// hint-level findings unless opts show them.
+func loadFiltered(st Store, key string, opts *Options) (*Result, bool) {
+	res, ok := loadResult(st, key)
+	if ok && !opts.ShowInfo {
+		res.Diagnostics = filterInfo(res.Diagnostics, false)
+	}
+	return res, ok
 }
 
 // SaveResult stores res, which must be what Check returned for files and
-// opts, under the key CachedResult and a cached Check look up.
+// opts, under the key CachedResult and a cached Check look up; only when
+// opts show infos, since the entry is shared with runs that do.
 func SaveResult(st Store, toolID string, files []SourceFile, opts Options, res *Result) {
-	if st == nil || res == nil {
-		return
+	if st == nil || res == nil || !opts.ShowInfo {
+		return // without its infos it is not what the key promises
 	}
 	saveResult(st, resultKey(toolID, files, &opts), res)
 }
