@@ -74,11 +74,11 @@ func Check(ctx context.Context, files []SourceFile, opts Options) (*Result, erro
 func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*Result, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	var resultKey string
+	var key string
 	hideInfo := false
 	if e.Store != nil {
-		resultKey = e.resultKey(files, &opts)
-		if res, ok := e.loadResult(resultKey, &opts); ok {
+		key = resultKey(e.ToolID, files, &opts)
+		if res, ok := loadFiltered(e.Store, key, &opts); ok {
 			return res, nil
 		}
 		// What is saved keeps the infos (store.go: resultKey); they are
@@ -154,7 +154,7 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 			res.Notes = notesIn(res.Notes, files, keep)
 		}
 		if err == nil && e.Store != nil {
-			e.saveResult(resultKey, res)
+			saveResult(e.Store, key, res)
 		}
 		if hideInfo {
 			res.Diagnostics = filterInfo(slices.Clone(res.Diagnostics), false)

@@ -65,17 +65,13 @@ func storeKey(toolID string, parts ...string) string {
 }
 
 // resultKey identifies a whole run: the build, the options and every
-// file's path and content.
-func (e *Engine) resultKey(files []SourceFile, opts *Options) string {
-	return resultKey(e.ToolID, files, opts)
-}
-
-// resultKey leaves ShowInfo out: a saved result always holds the info-
-// and hint-level findings (Check computes them even when it hides them,
-// SaveResult saves only a result that has them), and a run that hides
-// them filters them on load (loadFiltered). So `check`, which hides them by default, and
-// the language server, which shows them, share one entry: a check warms
-// the editor's first diagnostics (internal/lsp/warmcache.go).
+// file's path and content. It leaves ShowInfo out: a saved result always
+// holds the info- and hint-level findings (Check computes them even when
+// it hides them, SaveResult saves only a result that has them), and a run
+// that hides them filters them on load (loadFiltered). So `check`, which
+// hides them by default, and the language server, which shows them, share
+// one entry: a check warms the editor's first diagnostics
+// (internal/lsp/warmcache.go).
 func resultKey(toolID string, files []SourceFile, opts *Options) string {
 	h := sha256.New()
 	ko := *opts
@@ -92,12 +88,6 @@ func resultKey(toolID string, files []SourceFile, opts *Options) string {
 	}
 	return storeKey(toolID, "result", hex.EncodeToString(h.Sum(nil)))
 }
-
-func (e *Engine) loadResult(key string, opts *Options) (*Result, bool) {
-	return loadFiltered(e.Store, key, opts)
-}
-
-func (e *Engine) saveResult(key string, res *Result) { saveResult(e.Store, key, res) }
 
 // CachedResult returns the result that Check, given st as its Store and
 // toolID as its ToolID, would load for files and opts instead of running:

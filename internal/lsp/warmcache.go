@@ -42,7 +42,11 @@ func WithToolID(id string) Option {
 
 // withResultCache sets the cache and build identity (tests).
 func withResultCache(st analysis.Store, toolID string) Option {
-	return func(c *serveConfig) { c.cache = &resultCache{store: st, toolID: toolID} }
+	return func(c *serveConfig) { c.cache = newResultCache(st, toolID) }
+}
+
+func newResultCache(st analysis.Store, toolID string) *resultCache {
+	return &resultCache{store: st, toolID: toolID, looked: map[string]bool{}, saved: map[string]bool{}}
 }
 
 func defaultResultCache(id string, getenv func(string) string) *resultCache {
@@ -57,7 +61,7 @@ func defaultResultCache(id string, getenv func(string) string) *resultCache {
 		}
 		dir = d
 	}
-	return &resultCache{store: workspace.NewCache(dir), toolID: id}
+	return newResultCache(workspace.NewCache(dir), id)
 }
 
 // publishCached publishes, for every group not yet looked up, the result
@@ -67,9 +71,6 @@ func (s *server) publishCached(ctx context.Context, snap *snapshot) {
 	c := s.cfg.cache
 	if c == nil || c.store == nil {
 		return
-	}
-	if c.looked == nil {
-		c.looked, c.saved = map[string]bool{}, map[string]bool{}
 	}
 	early := newResults(snap)
 	hits := 0
@@ -108,9 +109,6 @@ func (s *server) saveFirstResult(snap *snapshot, g group, opts analysis.Options,
 	c := s.cfg.cache
 	if c == nil || c.store == nil || c.saved[g.key] {
 		return
-	}
-	if c.saved == nil {
-		c.looked, c.saved = map[string]bool{}, map[string]bool{}
 	}
 	c.saved[g.key] = true
 	files, opts := s.groupInput(snap, g, opts)

@@ -43,6 +43,29 @@ func (g *gatedChecker) Check(ctx context.Context, files []analysis.SourceFile, o
 	return g.fakeChecker.Check(ctx, files, opts)
 }
 
+// warmAfterCold runs a session (its checker cold, nil: the fake) that
+// saves its first result in cache, then one whose checker g is held, and
+// returns that one once its first publication of file, sent before g
+// answered, has been checked equal to the first session's.
+func warmAfterCold(t *testing.T, files map[string]string, file string, co clientOpts, cache analysis.Store, cold checker, g *gatedChecker) *testClient {
+	t.Helper()
+	opts := []Option{withResultCache(cache, "test-build")}
+	if cold != nil {
+		opts = append(opts, withChecker(cold))
+	}
+	first := session(t, files, co, opts...)
+	want := first.waitDiags(file, 1, nil)
+	if err := first.shutdownExit(); err != nil {
+		t.Fatal(err)
+	}
+	warm := session(t, files, co, withResultCache(cache, "test-build"), withChecker(g))
+	got := warm.waitDiags(file, 1, nil)
+	if !reflect.DeepEqual(got.Diagnostics, want.Diagnostics) {
+		t.Fatalf("cached publication differs from the first session's:\n got %+v\nwant %+v", got.Diagnostics, want.Diagnostics)
+	}
+	return warm
+}
+
 // With the real engine: the result read back from the cache publishes
 // what the engine's own run publishes, which then sends nothing more.
 func TestCachedResultRealEngine(t *testing.T) {
@@ -52,19 +75,9 @@ func TestCachedResultRealEngine(t *testing.T) {
 	}
 	cache := workspace.NewCache(t.TempDir())
 	files := map[string]string{"ring.py": string(src)}
-	co := clientOpts{root: t.TempDir()}
-	cold := session(t, files, co, withResultCache(cache, "test-build"), withChecker(analysis.NewEngine()))
-	want := cold.waitDiags("ring.py", 1, nil)
-	if err := cold.shutdownExit(); err != nil {
-		t.Fatal(err)
-	}
 	g := newGatedChecker()
 	g.inner = analysis.NewEngine()
-	warm := session(t, files, co, withResultCache(cache, "test-build"), withChecker(g))
-	got := warm.waitDiags("ring.py", 1, nil)
-	if !reflect.DeepEqual(got.Diagnostics, want.Diagnostics) {
-		t.Fatalf("cached publication differs from the engine's:\n got %+v\nwant %+v", got.Diagnostics, want.Diagnostics)
-	}
+	warm := warmAfterCold(t, files, "ring.py", clientOpts{root: t.TempDir()}, cache, analysis.NewEngine(), g)
 	<-g.entered
 	close(g.release)
 	// A hover waits for the check of this edit, which runs after the
@@ -89,21 +102,10 @@ func TestCachedResultPublishedFirst(t *testing.T) {
 	}
 	co := clientOpts{root: root}
 
-	// Without a cached result: the engine's run, saved on the way.
-	cold := session(t, files, co, withResultCache(cache, "test-build"))
-	want := cold.waitDiags("a.py", 1, nil)
-	if err := cold.shutdownExit(); err != nil {
-		t.Fatal(err)
-	}
-
 	// Warm: published while the engine is still held (the gate is only
-	// released below), with the same content.
+	// released below), with the content of a run without cached result.
 	g := newGatedChecker()
-	warm := session(t, files, co, withResultCache(cache, "test-build"), withChecker(g))
-	got := warm.waitDiags("a.py", 1, nil)
-	if !reflect.DeepEqual(got.Diagnostics, want.Diagnostics) {
-		t.Fatalf("cached publication differs from the cold run's:\n got %+v\nwant %+v", got.Diagnostics, want.Diagnostics)
-	}
+	warm := warmAfterCold(t, files, "a.py", co, cache, nil, g)
 	<-g.entered
 	close(g.release)
 	// A later edit's publication comes after the engine's first run was
