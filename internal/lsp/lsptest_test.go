@@ -658,9 +658,14 @@ func TestBurstIsCoalesced(t *testing.T) {
 	tc.open("a.py", "def comm_kernel():\n    pass\ncomm_call(1)\n")
 	waitVersion(tc, "a.py", 1)
 	before := tc.fake.callCount()
-	tc.edit("a.py", 2, nil, "BLOCK_CHECK = 1\n") // a check that runs until cancelled
-	for v := int32(3); v < 20; v++ {
-		tc.edit("a.py", v, nil, fmt.Sprintf("y = %d\n", v))
+	// Every text of the burst blocks its check until the next edit cancels
+	// it. (A check takes its snapshot when it starts: were the burst's texts
+	// quick to check, the check started for version 2 could read version 3,
+	// finish before version 3's change is scheduled and leave the server
+	// idle, so that each later edit, checked at once, finished before the
+	// next: a burst that never overlaps a check, not the case under test.)
+	for v := int32(2); v < 20; v++ {
+		tc.edit("a.py", v, nil, fmt.Sprintf("BLOCK_CHECK = %d\n", v))
 	}
 	// The last text has a finding, so its set differs from the first's.
 	tc.edit("a.py", 20, nil, "def comm_kernel():\n    pass\n\ncomm_call(2)\n")
