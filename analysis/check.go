@@ -109,10 +109,16 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	optsKey := opts.key(true)
+	optsKey, runKey := opts.key(true), opts.runKey()
 	var res *Result
 	var err error
-	if l, at := e.reuse(sums, optsKey, lay.key, e.rel.gen); l != nil && at < 0 {
+	l, at := e.reuse(sums, runKey, lay.key, e.rel.gen)
+	if l != nil && l.optsKey != optsKey {
+		// Other options for the same run (another settings group): the
+		// report is rendered again for them, the per-file rules too.
+		l.optsKey, l.files, l.supps = optsKey, nil, nil
+	}
+	if l != nil && at < 0 {
 		e.reused++
 		res, err = rerender(ctx, l, &opts)
 	} else if l != nil {
@@ -144,7 +150,7 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 		var l *lastRun
 		res, l, err = run(ctx, sums, lay, entries, rs, &opts, carry)
 		if err == nil {
-			l.optsKey, l.layout, l.relGen = optsKey, lay.key, e.rel.gen
+			l.runKey, l.optsKey, l.layout, l.relGen = runKey, optsKey, lay.key, e.rel.gen
 			e.last = l
 		}
 	}

@@ -49,7 +49,17 @@ type Options struct {
 	// Analyzers are the rules the run applies, in any order (package
 	// rules: All). With none, a run reports no findings, only notes.
 	Analyzers []*Analyzer
+	// ReportOnly, when not nil, keeps the report to these files (paths as
+	// in the SourceFiles): the whole program is analysed, but only their
+	// findings and notes are returned, and the per-file rules run only in
+	// them. `check` sets it to a settings group's files, so that a
+	// monorepo's groups, rendered from one run (runKey), cost each its own
+	// files' per-file rules rather than everyone's.
+	ReportOnly map[string]bool
 }
+
+// reports says whether the report keeps findings in the file at path.
+func (o *Options) reports(path string) bool { return o.ReportOnly == nil || o.ReportOnly[path] }
 
 // key identifies options for caching: two runs with the same key report
 // the same. The rules count by identity within a process (same), by code
@@ -68,6 +78,17 @@ func (o *Options) key(same bool) string {
 		}
 	}
 	return b.String()
+}
+
+// runKey identifies the options the interpretation reads (configured
+// entry points, shard-map wrappers, and NoPrune, which changes what it
+// analyses): two runs over the same files with the same runKey take the
+// same steps, whatever the rest of the options (the JAX version, the
+// platform, the rules, the reasons behind them, ReportOnly), which only
+// the report reads. So a run can be rendered again for other options
+// (reuse.go), as `check` does for each settings group of a monorepo.
+func (o *Options) runKey() string {
+	return fmt.Sprintf("%q\x00%q\x00%v", o.EntryPoints, o.ShardMapWrappers, o.NoPrune)
 }
 
 // SourceFile is one Python file handed to the engine.

@@ -49,6 +49,9 @@ func report(l *lastRun, opts *Options) *Result {
 			// findings come from l.files unchanged).
 			p := pass(a)
 			for _, s := range prog.Files {
+				if !opts.reports(s.Path) {
+					continue
+				}
 				found, failed := l.fileFindings(gen, p, s)
 				diags, failures = append(diags, found...), append(failures, failed...)
 				if failed == nil {
@@ -72,6 +75,9 @@ func report(l *lastRun, opts *Options) *Result {
 	for _, a := range suppRules {
 		p := pass(a)
 		for _, s := range prog.Files {
+			if !opts.reports(s.Path) {
+				continue
+			}
 			found, failed := runRule(p, s, func(p *Pass) { a.RunSuppressions(p, s, supps[s.Path]) })
 			diags, failures = append(diags, found...), append(failures, failed...)
 		}
@@ -90,8 +96,22 @@ func report(l *lastRun, opts *Options) *Result {
 	if len(failures) > 0 && res.Incomplete == "" {
 		res.Incomplete = failures[0].Message
 	}
+	if opts.ReportOnly != nil {
+		res.Diagnostics, res.Notes = reportedIn(res.Diagnostics, opts), reportedIn(res.Notes, opts)
+	}
 	SortDiagnostics(res.Diagnostics)
 	return res
+}
+
+// reportedIn keeps the diagnostics in the files opts reports.
+func reportedIn(diags []Diagnostic, opts *Options) []Diagnostic {
+	out := diags[:0]
+	for _, d := range diags {
+		if opts.reports(d.File) {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // withTargets is infos with each call's Target filled in from opts (a

@@ -27,12 +27,14 @@ import (
 
 // lastRun is what Engine keeps of its previous successful run.
 type lastRun struct {
-	optsKey string
-	layout  string        // the key of the layout of the program's module names
-	relGen  int           // the relevance (entry modules) it was run with
-	sums    []*ir.Summary // the analysed summaries, in order
-	prog    *program
-	in      *interp
+	// runKey is the options' part the run read (Options.runKey), optsKey
+	// all of them, as the last report rendered it.
+	runKey, optsKey string
+	layout          string        // the key of the layout of the program's module names
+	relGen          int           // the relevance (entry modules) it was run with
+	sums            []*ir.Summary // the analysed summaries, in order
+	prog            *program
+	in              *interp
 	// files holds the findings of RunFile rules per file, valid while the
 	// summary's hash is the one recorded.
 	files map[fileRule]fileFindings
@@ -182,9 +184,9 @@ func (l *lastRun) dropUnseen(gen, used int) {
 // resume is -1 when the last run's facts stand as they are; otherwise the
 // edits changed bodies the run executed, and the run must be resumed from
 // that entry (resume.go) before its facts are rendered.
-func (e *Engine) reuse(sums []*ir.Summary, optsKey, layout string, relGen int) (l *lastRun, resume int) {
+func (e *Engine) reuse(sums []*ir.Summary, runKey, layout string, relGen int) (l *lastRun, resume int) {
 	l = e.last
-	if l == nil || l.optsKey != optsKey || l.layout != layout || l.relGen != relGen || len(l.sums) != len(sums) ||
+	if l == nil || l.runKey != runKey || l.layout != layout || l.relGen != relGen || len(l.sums) != len(sums) ||
 		l.in.budgetSpent() { // where a run stops depends on the size of the files (stepBudget)
 		return nil, -1
 	}

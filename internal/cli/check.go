@@ -168,6 +168,11 @@ func (c *checkRun) ensureGroup() error {
 
 // analyze checks srcs once per settings group, each run seeing the whole
 // program, and keeps from each run the findings in that group's files.
+// The engine analyses the program once for all groups whose settings the
+// interpretation reads alike (entry points, shard-map wrappers) and
+// renders that run for each group's options; each group's report covers
+// its own files only (Options.ReportOnly), so that a monorepo of many
+// projects costs about one run, not one per project.
 func (c *checkRun) analyze(ctx context.Context, srcs map[string][]byte) (outcome, error) {
 	sources := make([]analysis.SourceFile, 0, len(c.files))
 	for _, f := range c.files {
@@ -176,7 +181,11 @@ func (c *checkRun) analyze(ctx context.Context, srcs map[string][]byte) (outcome
 	var out outcome
 	c.labels = nil
 	for _, g := range c.set.groups {
-		res, err := c.engine.Check(ctx, sources, g.opts)
+		opts := g.opts
+		if len(c.set.groups) > 1 {
+			opts.ReportOnly = g.files
+		}
+		res, err := c.engine.Check(ctx, sources, opts)
 		if err != nil {
 			return outcome{}, err
 		}
