@@ -18,9 +18,13 @@ type Engine struct {
 	mu    sync.Mutex
 	cache map[string]*ir.Summary
 	scans map[string]cachedScan
-	// scansKey names the per-file rules' triggers the scans were made with.
-	scansKey string
-	rel      relevance
+	// scansKey names the per-file rules' triggers the scans were made with;
+	// otherScans keeps the scans made with other triggers (another JAX
+	// version: `check` of a monorepo whose projects pin different ones),
+	// a few keys at most.
+	scansKey   string
+	otherScans map[string]map[string]cachedScan
+	rel        relevance
 	// live keeps the tree-sitter trees of recently edited files, so the
 	// next keystroke re-parses incrementally; order is least recent first.
 	live      map[string]*pp.LiveTree
@@ -92,10 +96,11 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 	rules := newFileRules(opts.Analyzers, opts.ExactVersion())
 	if rules.key != e.scansKey {
 		// The scans say which files the per-file rules may report in.
-		e.scans, e.rel, e.scansKey = map[string]cachedScan{}, relevance{gen: e.rel.gen + 1}, rules.key
+		e.switchScans(rules.key)
 	}
 	keep, entry := relevantCached(files, lay, opts.EntryPoints, rules, e.scans, &e.rel)
 	opts.platform = choosePlatform(&opts, files, e.scans, lay.root)
+	opts.workspace = files
 	analysed := files
 	if !opts.NoPrune {
 		analysed = analysed[:0:0]
@@ -167,6 +172,45 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 		}
 	}
 	return res, err
+}
+
+// ShareKey is the same for options one analysis can serve: Engine.Check
+// analyses again only when the last run's ShareKey differs (or the files
+// do), since it compares the interpretation's options (runKey) and which
+// files are analysed, which the per-file rules' triggers decide (they
+// depend on the rules and on whether the JAX version is exact). A caller
+// checking the same files with several options, as `check` does for its
+// settings groups, makes its calls in ShareKey order: the runs for
+// alternating keys would otherwise each be a new analysis.
+func (o *Options) ShareKey() string {
+	return o.runKey() + "\x00" + newFileRules(o.Analyzers, o.ExactVersion()).key
+}
+
+// maxScanSets bounds the scan caches an engine keeps (one per set of
+// per-file rule triggers: in practice, per JAX version).
+const maxScanSets = 8
+
+// switchScans makes the scans made with the triggers named key current,
+// keeping the current ones for later. The relevance answer is computed
+// again from them (relevance.stale) but keeps its generation when the
+// answer is the same, so that a run can still be reused (reuse.go): the
+// groups of a monorepo that pin different JAX versions share one run.
+func (e *Engine) switchScans(key string) {
+	if e.otherScans == nil {
+		e.otherScans = map[string]map[string]cachedScan{}
+	}
+	if e.scans != nil {
+		if len(e.otherScans) >= maxScanSets {
+			clear(e.otherScans)
+		}
+		e.otherScans[e.scansKey] = e.scans
+	}
+	e.scans = e.otherScans[key]
+	delete(e.otherScans, key)
+	if e.scans == nil {
+		e.scans = map[string]cachedScan{}
+	}
+	e.scansKey, e.rel.stale = key, true
 }
 
 // run analyses sums as one program. It returns, besides the result, the

@@ -60,6 +60,21 @@ func TestOtherOptionsRenderTheSameRun(t *testing.T) {
 	if e.Reused() != 1 {
 		t.Fatalf("the second group ran the analysis again (reused %d checks, want 1)", e.Reused())
 	}
+	// A version that is not exact scans the files with other triggers
+	// (fileRules), and still renders the same run; so does going back.
+	ranged := withRules(analysis.Options{JAXVersion: lowering.MustParse("0.5"), JAXVersionReason: "jax pin `jax>=0.5` in c/requirements.txt"})
+	if ranged.ExactVersion() {
+		t.Fatal("the third group's version is exact: the test proves less than it says")
+	}
+	if got, want := check(ranged), fresh(ranged); !reflect.DeepEqual(got, want) {
+		t.Fatalf("third group (inexact version): %d findings, want %d", len(got.Diagnostics), len(want.Diagnostics))
+	}
+	if got := check(newer); !reflect.DeepEqual(got, wantNewer) {
+		t.Fatalf("first group again: %d findings, want %d", len(got.Diagnostics), len(wantNewer.Diagnostics))
+	}
+	if e.Reused() != 3 {
+		t.Fatalf("a group with other scan triggers ran the analysis again (reused %d checks, want 3)", e.Reused())
+	}
 
 	// ReportOnly filters what the same options report without it.
 	all := older
@@ -83,8 +98,8 @@ func TestOtherOptionsRenderTheSameRun(t *testing.T) {
 	if got := check(entry); !reflect.DeepEqual(got, fresh(entry)) {
 		t.Fatal("other entry points: not what a fresh check returns")
 	}
-	if e.Reused() != 1 {
-		t.Fatalf("other entry points rendered the last run (reused %d, want 1)", e.Reused())
+	if e.Reused() != 3 {
+		t.Fatalf("other entry points rendered the last run (reused %d, want 3)", e.Reused())
 	}
 }
 

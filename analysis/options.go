@@ -37,6 +37,9 @@ type Options struct {
 	// platform is what the run decided for kernels without markers
 	// (platform.go); Check sets it from the pre-scans.
 	platform platformChoice
+	// workspace is every file Check was given, pruned or not
+	// (Pass.WrittenInWorkspace); Check sets it.
+	workspace []SourceFile
 	// TPUChip is the target TPU generation for the chip-dependent checks, in
 	// lowering.ParseChip's canonical spelling; "" leaves those checks silent.
 	TPUChip string
@@ -67,7 +70,7 @@ func (o *Options) reports(path string) bool { return o.ReportOnly == nil || o.Re
 // carry the build's identity).
 func (o *Options) key(same bool) string {
 	c := *o
-	c.Analyzers = nil
+	c.Analyzers, c.workspace = nil, nil
 	var b strings.Builder
 	fmt.Fprintf(&b, "%+v", c)
 	for _, a := range sortedByCode(o.Analyzers) {

@@ -50,7 +50,7 @@ func relevant(files []SourceFile, entryPoints []string, rules *fileRules) (keep,
 func relevantCached(files []SourceFile, lay *layout, entryPoints []string, rules *fileRules, cache map[string]cachedScan, memo *relevance) (keep, entry []bool) {
 	n := len(files)
 	scans := make([]scan, n)
-	same := memo != nil && len(memo.paths) == n && slices.Equal(memo.entryPoints, entryPoints)
+	same := memo != nil && !memo.stale && len(memo.paths) == n && slices.Equal(memo.entryPoints, entryPoints)
 	var todo []int
 	for i, f := range files {
 		if c, ok := cache[f.Path]; ok && sameBytes(c.src, f.Src) {
@@ -80,7 +80,7 @@ func relevantCached(files []SourceFile, lay *layout, entryPoints []string, rules
 			if !slices.Equal(memo.paths, ps) || !slices.Equal(memo.keep, keep) || !slices.Equal(memo.entry, entry) {
 				memo.gen++ // a scan can change (an import added) and the answer not
 			}
-			memo.paths, memo.scans, memo.entryPoints = ps, scans, slices.Clone(entryPoints)
+			memo.paths, memo.scans, memo.entryPoints, memo.stale = ps, scans, slices.Clone(entryPoints), false
 			memo.keep, memo.entry = slices.Clone(keep), slices.Clone(entry)
 		}()
 	}
@@ -224,6 +224,9 @@ type relevance struct {
 	entryPoints []string
 	keep, entry []bool
 	gen         int // counts the changes of the answer (keep, entry)
+	// stale: the scans were made with other triggers (Engine.switchScans),
+	// so the answer is computed again, and gen moves only if it changed.
+	stale bool
 }
 
 func paths(files []SourceFile) []string {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io/fs"
 	"runtime"
+	"sort"
 	"time"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
@@ -178,9 +179,23 @@ func (c *checkRun) analyze(ctx context.Context, srcs map[string][]byte) (outcome
 	for _, f := range c.files {
 		sources = append(sources, analysis.SourceFile{Path: f.Path, Src: srcs[f.Path]})
 	}
+	// Groups that one analysis serves are checked one after the other
+	// (analysis.Options.ShareKey), in their first group's order; the
+	// findings are sorted and the labels kept in group order, as before.
+	order := make([]int, len(c.set.groups))
+	keys := make([]string, len(c.set.groups))
+	first := map[string]int{}
+	for i, g := range c.set.groups {
+		order[i], keys[i] = i, g.opts.ShareKey()
+		if _, ok := first[keys[i]]; !ok {
+			first[keys[i]] = i
+		}
+	}
+	sort.SliceStable(order, func(a, b int) bool { return first[keys[order[a]]] < first[keys[order[b]]] })
 	var out outcome
-	c.labels = nil
-	for _, g := range c.set.groups {
+	labels := make([][]analysis.ContextLabel, len(c.set.groups))
+	for _, i := range order {
+		g := c.set.groups[i]
 		opts := g.opts
 		if len(c.set.groups) > 1 {
 			opts.ReportOnly = g.files
@@ -195,10 +210,14 @@ func (c *checkRun) analyze(ctx context.Context, srcs map[string][]byte) (outcome
 		if c.f.verbose {
 			for _, l := range analysis.ContextLabels(res.KernelCalls) {
 				if g.files[l.File] {
-					c.labels = append(c.labels, l)
+					labels[i] = append(labels[i], l)
 				}
 			}
 		}
+	}
+	c.labels = nil
+	for _, ls := range labels {
+		c.labels = append(c.labels, ls...)
 	}
 	analysis.SortDiagnostics(out.diags)
 	analysis.SortDiagnostics(out.notes)
