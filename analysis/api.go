@@ -106,14 +106,14 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 	case lowering.RoleAxisSize:
 		in.collective(api.Name, a, site)
 		if in.cur.Kind == ctxKernel && in.cur.Scan != nil {
-			if name, ok := constStr(argAt(a, 0, "axis_name")); ok {
-				if len(in.cur.Scan.sizes) == 0 {
-					in.cur.Scan.sizeFirst = len(in.cur.Scan.ops)
-				}
-				in.cur.Scan.sizes = append(in.cur.Scan.sizes, name)
-			}
-			// One op per name, a tuple's too (the size is their product).
+			// One op per name, a tuple's too (the size is their product,
+			// and JAX looks the names up in order: the first unbound one
+			// fails).
 			names, _ := strList(argAt(a, 0, "axis_name"))
+			if len(names) > 0 && len(in.cur.Scan.sizes) == 0 {
+				in.cur.Scan.sizeFirst = len(in.cur.Scan.ops)
+			}
+			in.cur.Scan.sizes = append(in.cur.Scan.sizes, names...)
 			for _, name := range names {
 				in.cur.Scan.sizeOps = append(in.cur.Scan.sizeOps, &commOp{Kind: "axis_size", API: api.Name,
 					Axes: []string{name}, File: in.file, Site: site})

@@ -16,7 +16,10 @@ import (
 // vmap whose names are not literal, and unknown contexts count as binding
 // every name (unknown is never an error), and so does code under
 // `with pytest.raises(...)` / `with self.assertRaises(...)`, which expects
-// the failure.
+// the failure. In a library entry (no caller in the workspace) only the
+// binders the context itself shows count (mayBindInLibrary), and PAL104
+// reports what it records only for names the workspace writes nowhere
+// else.
 
 // collKey identifies one recorded collective: its call site and the
 // unbound name.
@@ -96,10 +99,11 @@ func (in *interp) collective(api string, a args, site *ir.Expr) {
 	if c == nil || site == nil || c.BoundAny || c.ExpectRaise {
 		return
 	}
-	if c.Kind != ctxPlain && c.Kind != ctxShardMap {
+	if len(in.stack) == 0 {
 		return
 	}
-	if len(in.stack) == 0 || in.stack[0].library {
+	lib := in.stack[0].library
+	if c.Kind != ctxPlain && c.Kind != ctxShardMap && !(lib && c.Kind == ctxUnknown) {
 		return
 	}
 	pos := 1
@@ -111,7 +115,7 @@ func (in *interp) collective(api string, a args, site *ir.Expr) {
 		return
 	}
 	for _, n := range names {
-		if c.binds(n) {
+		if lib && c.mayBindInLibrary(n) || !lib && c.binds(n) {
 			continue
 		}
 		k := collKey{site, n}
@@ -135,6 +139,23 @@ func (in *interp) addColl(k collKey, u *collUse) {
 	}
 	in.h.journal.colls.add(k, u)
 	in.collOrder = append(in.collOrder, u)
+}
+
+// mayBindInLibrary reports whether a context a library entry runs in
+// (no caller in the workspace: its callers' binders are unknown) binds
+// the name, or may, for what the context itself shows: a binder around
+// it that names it or binds any name, a shard_map that makes it manual or
+// whose mesh has it. Everything else may still be bound by a caller; PAL104
+// reports such a name only when the program writes it nowhere else (no
+// mesh or binder in the workspace can have it), as a warning.
+func (c *spmdCtx) mayBindInLibrary(name string) bool {
+	if c.BoundAny || slices.Contains(c.Bound, name) {
+		return true
+	}
+	if c.Kind == ctxShardMap {
+		return slices.Contains(c.Manual, name) || slices.Contains(c.MeshAxes, name)
+	}
+	return false
 }
 
 // binds reports whether the context binds the axis name, or may.

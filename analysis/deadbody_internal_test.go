@@ -54,7 +54,7 @@ func TestDeadBodyMatchesFreshSummary(t *testing.T) {
 				isDead := func(x *ir.FuncDef) bool { return x.Qual == d.Qual && x.Span.Start == d.Span.Start }
 				w, ok := ir.CompareDead(a, b, isDead)
 				if !ok {
-					if a.ParseError == "" && b.ParseError == "" && a.UsesPallas == b.UsesPallas {
+					if a.ParseError == "" && b.ParseError == "" && a.UsesPallas == b.UsesPallas && a.NamesSPMD == b.NamesSPMD {
 						t.Errorf("%s: an edit inside %s was refused", path, d.Qual)
 					}
 					continue

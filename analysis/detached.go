@@ -242,7 +242,7 @@ func (in *interp) candidatesRun() map[*ir.FuncDef]bool {
 		}
 	}
 	for _, m := range in.prog.Modules {
-		if m.Sum == nil || in.globals(m) == nil || !m.Sum.UsesPallas {
+		if m.Sum == nil || in.globals(m) == nil || !m.Sum.UsesPallas && !m.Sum.NamesSPMD {
 			continue
 		}
 		for _, st := range m.Sum.Body {

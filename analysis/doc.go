@@ -13,7 +13,7 @@
 //	  diagnostic.go  Diagnostic, Location, SuggestedFix, TextEdit
 //	  edits.go       a span of an ir.Summary as a Location; the edits of fixes
 //	  analyzer.go    Analyzer, Doc, Pass; Validate checks a rule set
-//	  vocabulary.go  Pass.WrittenElsewhere: is a name written anywhere else in the program
+//	  vocabulary.go  Pass.WrittenElsewhere, WrittenInWorkspace: is a name written anywhere else in the program, or the workspace
 //	  facts.go       KernelCall, Reach: the facts rules read; hover text
 //	  facts_config.go  KernelConfig: how a pallas_call is configured
 //	  labels.go      context labels and reach navigation, from the facts

@@ -297,16 +297,20 @@ func (in *interp) callPath(m *module, path []string) {
 
 // runLibraryEntries evaluates, in the Unknown context, every module-level
 // function and method that no entry reached: library entry points whose
-// callers live outside the workspace. Only modules that use Pallas are
-// visited: kernel calls nearly always sit in such modules, and an
+// callers live outside the workspace. Only modules that use Pallas, or
+// name a shard_map and a collective (ir.Summary.NamesSPMD: PAL104's
+// library warning), are visited: kernel calls nearly always sit in such
+// modules, and an
 // uncalled function there is run itself, so skipping the rest (most of a
 // large repository) costs at most a longer witness path, or an info hint
-// for a pallas callable handed to a module that never names Pallas. Entry
-// findings (errors, warnings) never come from library entries.
+// for a pallas callable handed to a module that never names Pallas.
+// Errors never come from library entries; their findings are info hints,
+// and PAL104's warning about an axis name the workspace writes nowhere
+// else.
 func (in *interp) runLibraryEntries(c cursor) {
 	for i := c.mod; i < len(in.prog.Modules); i++ {
 		m := in.prog.Modules[i]
-		if m.Sum == nil || in.globals(m) == nil || !m.Sum.UsesPallas {
+		if m.Sum == nil || in.globals(m) == nil || !m.Sum.UsesPallas && !m.Sum.NamesSPMD {
 			continue
 		}
 		stmt, method := c.at(i)

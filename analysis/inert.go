@@ -13,7 +13,9 @@ import (
 // kernel: shape arithmetic, jnp maths, pl.cdiv. A fact needs a kernel
 // value, and only a call of a kernel-making API (pl.pallas_call, pl.kernel,
 // pl.core_map, the self-wrapping library kernels: lowering's table) makes
-// one. A function is inert when no evaluation of it can reach one:
+// one, or a collective, axis_index or axis_size (PAL104's library
+// warning: collective.go). A function is inert when no evaluation of it
+// can reach one of these APIs:
 //   - every name it reads, it or any function or lambda nested in it, is a
 //     parameter, a builtin or a module global. Other locals count as
 //     globals, because the interpreter looks a name up in the module while
@@ -318,17 +320,27 @@ var kernelNames, kernelAbove = func() (names, above map[string]bool) {
 		}
 	}
 	for _, a := range lowering.APIs() {
-		if makesKernel(a.Role) {
+		if makesFact(a.Role) {
 			add(a.Name)
 		}
 	}
 	for alias := range lowering.Aliases() {
-		if a, ok := lowering.Lookup(alias); ok && makesKernel(a.Role) {
+		if a, ok := lowering.Lookup(alias); ok && makesFact(a.Role) {
 			add(alias)
 		}
 	}
 	return names, above
 }()
+
+// makesFact: a call of an API of role r can record a fact in a library
+// entry (a kernel value, or a collective on an axis name).
+func makesFact(r lowering.Role) bool {
+	switch r {
+	case lowering.RoleCollective, lowering.RoleAxisIndex, lowering.RoleAxisSize:
+		return true
+	}
+	return makesKernel(r)
+}
 
 func makesKernel(r lowering.Role) bool {
 	switch r {

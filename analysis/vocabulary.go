@@ -42,6 +42,33 @@ func (p *Pass) WrittenElsewhere(name, path string, span pp.Span) bool {
 	return false
 }
 
+// WrittenInWorkspace is WrittenElsewhere over every file of the
+// workspace, including those the analysis never parsed (pruned: a module
+// that builds a mesh need not reach Pallas). In an unparsed file a quoted
+// name in a comment counts too, so the answer errs towards "written". PAL104
+// asks it of a library collective's axis name, where no known mesh limits
+// the names a caller may bind. Without the workspace's files (a Pass not
+// made by Check) every name counts as written.
+func (p *Pass) WrittenInWorkspace(name, path string, span pp.Span) bool {
+	if p.WrittenElsewhere(name, path, span) || p.Options == nil || p.Options.workspace == nil {
+		return true
+	}
+	parsed := make(map[string]bool, len(p.Files))
+	for _, f := range p.Files {
+		parsed[f.Path] = true
+	}
+	for _, q := range []byte{'"', '\''} {
+		pat := make([]byte, 0, len(name)+2)
+		pat = append(append(append(pat, q), name...), q)
+		for _, f := range p.Options.workspace {
+			if !parsed[f.Path] && bytes.Contains(f.Src, pat) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // inComment reports whether byte offset at of f lies inside a comment.
 func inComment(f *ir.Summary, at int) bool {
 	cs := f.Comments

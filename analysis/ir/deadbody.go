@@ -33,7 +33,7 @@ func CompareDead(a, b *Summary, dead func(*FuncDef) bool) (*ShapeWalk, bool) {
 // compareSwaps is CompareDead where changed, when set, also says which
 // functions' bodies are taken whole.
 func compareSwaps(a, b *Summary, dead func(*FuncDef) bool, changed func(x, y *FuncDef) bool) (*ShapeWalk, bool) {
-	if a.ParseError != "" || b.ParseError != "" || a.UsesPallas != b.UsesPallas || !maps.Equal(a.Imports, b.Imports) {
+	if a.ParseError != "" || b.ParseError != "" || a.UsesPallas != b.UsesPallas || a.NamesSPMD != b.NamesSPMD || !maps.Equal(a.Imports, b.Imports) {
 		return nil, false
 	}
 	w := &ShapeWalk{defs: make(map[*FuncDef]*FuncDef, len(a.Defs)), classes: make(map[*ClassDef]*ClassDef, len(a.Classes)),

@@ -15,7 +15,7 @@ import (
 
 // SameShape reports whether b's IR is a's apart from positions and source text.
 func SameShape(a, b *Summary) bool {
-	if a.ParseError != "" || b.ParseError != "" || a.UsesPallas != b.UsesPallas ||
+	if a.ParseError != "" || b.ParseError != "" || a.UsesPallas != b.UsesPallas || a.NamesSPMD != b.NamesSPMD ||
 		!maps.Equal(a.Imports, b.Imports) || len(a.Refs) != len(b.Refs) ||
 		len(a.Defs) != len(b.Defs) || len(a.Classes) != len(b.Classes) {
 		return false

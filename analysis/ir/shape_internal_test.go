@@ -23,7 +23,7 @@ func TestShapeWalkCoversTheIR(t *testing.T) {
 		reflect.TypeFor[FuncDef]():    "Name Qual Span NameSpan Params Decorators Body Lambda File MocksShardMap",
 		reflect.TypeFor[ClassDef]():   "Name Qual Span NameSpan Bases Decorators Body File",
 		reflect.TypeFor[APIRef]():     "Kind Qual Span Keyword Root Call",
-		reflect.TypeFor[Summary]():    "Path Src Hash Body Defs Classes Refs Imports Comments SyntaxErrors ParseError UsesPallas mapper",
+		reflect.TypeFor[Summary]():    "Path Src Hash Body Defs Classes Refs Imports Comments SyntaxErrors ParseError UsesPallas NamesSPMD mapper",
 	}
 	for ty, want := range known {
 		var got []string

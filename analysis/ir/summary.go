@@ -26,10 +26,12 @@ type Summary struct {
 	SyntaxErrors []pp.SyntaxError
 	// ParseError is set when the file could not be parsed at all.
 	ParseError string
-	// UsesPallas is set when the file refers to jax.experimental.pallas:
-	// only its functions are run as library entries (analysis/driver.go).
-	UsesPallas bool
-	mapper     *pp.Mapper
+	// UsesPallas is set when the file refers to jax.experimental.pallas,
+	// NamesSPMD when it refers to a shard_map and to a collective
+	// (jax.lax.psum, axis_index, ...): only the functions of such files
+	// are run as library entries (analysis/driver.go).
+	UsesPallas, NamesSPMD bool
+	mapper                *pp.Mapper
 }
 
 // Mapper returns the coordinate mapper of the file's source.
@@ -68,6 +70,7 @@ func SummarizeTree(path string, tree *pp.Tree) *Summary {
 			break
 		}
 	}
+	s.NamesSPMD = namesSPMD(s.Refs)
 	return s
 }
 
@@ -153,3 +156,26 @@ func JoinQual(a, b string) string {
 
 // Text returns the source of a span.
 func (s *Summary) Text(sp pp.Span) string { return string(s.Src[sp.Start:sp.End]) }
+
+// spmdCollectives are the jax.lax collectives whose axis names PAL104
+// checks (lowering's collective, axis-index and axis-size roles).
+var spmdCollectives = map[string]bool{"psum": true, "pmean": true, "pmax": true, "pmin": true, "ppermute": true,
+	"pshuffle": true, "all_gather": true, "all_to_all": true, "psum_scatter": true, "axis_index": true, "axis_size": true}
+
+// namesSPMD reports whether refs name a shard_map (jax.shard_map, the
+// experimental one, jax.smap) and a jax.lax collective.
+func namesSPMD(refs []APIRef) bool {
+	sm, coll := false, false
+	for _, r := range refs {
+		switch q := r.Qual; {
+		case q == "jax.shard_map" || q == "jax.smap" || strings.HasPrefix(q, "jax.experimental.shard_map"):
+			sm = true
+		case strings.HasPrefix(q, "jax.lax.") && spmdCollectives[q[len("jax.lax."):]]:
+			coll = true
+		}
+		if sm && coll {
+			return true
+		}
+	}
+	return false
+}

@@ -28,7 +28,11 @@ var PAL104 = &analysis.Analyzer{
 			"device axis in eager or single-device code, which PAL104 reports at the kernel call, and a kernel that asks lax.axis_index or lax.axis_size of " +
 			"an axis (of no core mesh or named grid axis of the kernel) the mesh of the fully manual shard_map around it does not have, which PAL104 reports at that axis_index. It checks the modules " +
 			"that reach Pallas (they, or a module they import, name it) and the modules that name shard_map (or smap) " +
-			"and a collective, kernels or not; it holds on every backend. make_jaxpr's axis_env binds its names.",
+			"and a collective, kernels or not; it holds on every backend. make_jaxpr's axis_env binds its names. " +
+			"In library code (functions no entry reaches, whose callers choose the context) it warns only about a literal axis name " +
+			"that nothing else in the workspace writes, parsed file or not (a misspelt or renamed axis: every mesh, binder, core mesh " +
+			"and named grid takes its names as values the program writes), unless a binder around it names it; the error named is " +
+			"the one JAX raises inside a shard_map whose mesh lacks the name.",
 		Why: "JAX raises a NameError while tracing, before anything is lowered: \"Found an unbound axis name: x. To " +
 			"fix this, please call psum under `jax.shard_map`.\" (JAX 0.7+, traced psum, pmean, pmax, pmin, " +
 			"ppermute, axis_index), \"unbound axis name: x\" (all_gather, all_to_all, psum_scatter, axis_size, an " +
@@ -59,8 +63,15 @@ step(jax.numpy.ones((8, 128)))
 func runPAL104(p *analysis.Pass) {
 	kernelAxisSize(p)
 	kernelAxisNotInMesh(p)
+	for _, kc := range p.KernelCalls {
+		libraryKernelAxis(p, kc)
+	}
 	for _, u := range p.Collectives {
 		r := u.Reach
+		if r.Library {
+			libraryCollective(p, u)
+			continue
+		}
 		o := lowering.UnboundCollective(p.Version, u.API, u.Eager, u.Axis)
 		inSM := r.Kind == lowering.CtxShardMapPartial || r.Kind == lowering.CtxShardMapFull
 		notInMesh := inSM && r.MeshAxes != nil && !contains(r.MeshAxes, u.Axis)

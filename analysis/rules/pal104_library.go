@@ -1,0 +1,97 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/pallas-ls/pallas-ls/analysis"
+	"github.com/pallas-ls/pallas-ls/lowering"
+)
+
+// Library code: a function no entry of the workspace reaches runs in a
+// context its callers choose, so an axis name it uses may be bound by any
+// of them. One case is still certain enough to warn about: a literal axis
+// name that the workspace writes nowhere else (Pass.WrittenInWorkspace). Every
+// binder JAX has (a mesh's axis_names, shard_map's axis_names, vmap's
+// axis_name, a core mesh's or a named grid's axis) takes the name as a
+// value the program writes, so such a name (typically a renamed or
+// misspelt axis) can be bound only by a caller outside the workspace that
+// builds its own mesh with it. The finding is a warning, worded
+// conditionally; the error it names is the one JAX raises when the code
+// runs inside a shard_map whose mesh lacks the name (a collective's usual
+// home).
+
+// libraryCollective reports u, reached only from a library entry, when
+// its axis is written nowhere else.
+func libraryCollective(p *analysis.Pass, u *analysis.UnboundCollective) {
+	if p.WrittenInWorkspace(u.Axis, u.File, u.Span) {
+		return
+	}
+	o := lowering.NotInMeshCollective(p.Version, u.API, true, u.ConstArg, u.Axis)
+	if !o.Fails {
+		return
+	}
+	p.Report(analysis.Diagnostic{
+		Location: u.Location, Severity: analysis.SeverityWarning,
+		Message: fmt.Sprintf("`%s` names axis `%s`, which nothing else in the workspace writes, so no mesh or binder here has it%s; "+
+			"unless a caller outside the workspace binds it, with %s this fails: %s",
+			shortAPI(u.API), u.Axis, suffix(u.Reach.Entry), version(p), quoteError(o)),
+		Related: pathRelated(u.Reach),
+		Detail:  detail(p, o), JAXError: jaxError(o),
+	})
+}
+
+// libraryKernelAxis reports a kernel call reached only from library
+// entries, or only inside shard_maps whose mesh is not known here (an
+// attribute, a parameter), whose body (or index map) asks lax.axis_index
+// or lax.axis_size of a name that is no axis of the kernel's core mesh and
+// that the workspace writes nowhere else (a named grid axis is written
+// where the grid is): no mesh the workspace builds can have it either.
+func libraryKernelAxis(p *analysis.Pass, kc *analysis.KernelCall) {
+	r, ok := unknownMeshOnly(kc)
+	if !ok {
+		return
+	}
+	for _, op := range append(kc.Ops[:len(kc.Ops):len(kc.Ops)], kc.SizeOps...) {
+		if op.Kind != "axis_index" && op.Kind != "axis_size" || op.UnknownAxis {
+			continue
+		}
+		for _, a := range op.Axes {
+			if contains(kc.CoreAxes, a) || contains(r.Bound, a) || p.WrittenInWorkspace(a, op.File, op.Span) {
+				continue
+			}
+			o := lowering.UnboundCollective(p.Version, op.API, false, a)
+			if !o.Fails {
+				continue
+			}
+			p.Report(analysis.Diagnostic{
+				Location: op.Location, Severity: analysis.SeverityWarning,
+				Message: fmt.Sprintf("`%s` in kernel `%s` names axis `%s`, which nothing else in the workspace writes, so no mesh, core mesh or grid here has it%s; "+
+					"unless a mesh or caller from outside the workspace binds it, with %s this fails: %s",
+					shortAPI(op.API), kc.Kernel, a, suffix(r.Entry), version(p), quoteError(o)),
+				Related: pathRelated(r),
+				Detail:  detail(p, o), JAXError: jaxError(o),
+			})
+			return
+		}
+	}
+}
+
+// unknownMeshOnly returns the first reach of kc when every reach is a
+// library entry's or a shard_map's whose mesh axes are unknown, and none
+// binds every name.
+func unknownMeshOnly(kc *analysis.KernelCall) (analysis.Reach, bool) {
+	if len(kc.Reaches) == 0 {
+		return analysis.Reach{}, false
+	}
+	for _, r := range kc.Reaches {
+		switch {
+		case r.BoundAny:
+			return analysis.Reach{}, false
+		case r.Kind == lowering.CtxUnknown && r.Library:
+		case (r.Kind == lowering.CtxShardMapFull || r.Kind == lowering.CtxShardMapPartial) && r.MeshAxes == nil:
+		default:
+			return analysis.Reach{}, false
+		}
+	}
+	return kc.Reaches[0], true
+}

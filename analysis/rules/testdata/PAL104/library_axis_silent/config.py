@@ -1,0 +1,1 @@
+EXPERT_AXIS = "expert"
