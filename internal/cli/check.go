@@ -179,19 +179,7 @@ func (c *checkRun) analyze(ctx context.Context, srcs map[string][]byte) (outcome
 	for _, f := range c.files {
 		sources = append(sources, analysis.SourceFile{Path: f.Path, Src: srcs[f.Path]})
 	}
-	// Groups that one analysis serves are checked one after the other
-	// (analysis.Options.ShareKey), in their first group's order; the
-	// findings are sorted and the labels kept in group order, as before.
-	order := make([]int, len(c.set.groups))
-	keys := make([]string, len(c.set.groups))
-	first := map[string]int{}
-	for i, g := range c.set.groups {
-		order[i], keys[i] = i, g.opts.ShareKey()
-		if _, ok := first[keys[i]]; !ok {
-			first[keys[i]] = i
-		}
-	}
-	sort.SliceStable(order, func(a, b int) bool { return first[keys[order[a]]] < first[keys[order[b]]] })
+	order := shareOrder(c.set.groups)
 	var out outcome
 	labels := make([][]analysis.ContextLabel, len(c.set.groups))
 	for _, i := range order {
@@ -222,6 +210,25 @@ func (c *checkRun) analyze(ctx context.Context, srcs map[string][]byte) (outcome
 	analysis.SortDiagnostics(out.diags)
 	analysis.SortDiagnostics(out.notes)
 	return out, nil
+}
+
+// shareOrder is the order analyze checks the groups in: the groups one
+// analysis serves (analysis.Options.ShareKey) one after the other, in the
+// order of each key's first group, and in their own order within a key.
+// The findings are sorted and the labels kept in group order whatever the
+// order of the checks.
+func shareOrder(groups []*group) []int {
+	order := make([]int, len(groups))
+	keys := make([]string, len(groups))
+	first := map[string]int{}
+	for i, g := range groups {
+		order[i], keys[i] = i, g.opts.ShareKey()
+		if _, ok := first[keys[i]]; !ok {
+			first[keys[i]] = i
+		}
+	}
+	sort.SliceStable(order, func(a, b int) bool { return first[keys[order[a]]] < first[keys[order[b]]] })
+	return order
 }
 
 func inGroup(diags []analysis.Diagnostic, g *group) []analysis.Diagnostic {
