@@ -30,12 +30,20 @@ func libraryCollective(p *analysis.Pass, u *analysis.UnboundCollective) {
 	if !o.Fails {
 		return
 	}
+	warnUnwritten(p, u.Location, fmt.Sprintf("`%s` names axis `%s`", shortAPI(u.API), u.Axis),
+		"no mesh or binder", "a caller outside the workspace", u.Reach, o)
+}
+
+// warnUnwritten reports PAL104's conditional warning at loc: what (a
+// collective or kernel op) names an axis that nothing else in the
+// workspace writes, so whose (the binders that could have it) lack it;
+// unless what the message names instead binds it, JAX raises o.
+func warnUnwritten(p *analysis.Pass, loc analysis.Location, what, whose, unless string, r analysis.Reach, o lowering.Outcome) {
 	p.Report(analysis.Diagnostic{
-		Location: u.Location, Severity: analysis.SeverityWarning,
-		Message: fmt.Sprintf("`%s` names axis `%s`, which nothing else in the workspace writes, so no mesh or binder here has it%s; "+
-			"unless a caller outside the workspace binds it, with %s this fails: %s",
-			shortAPI(u.API), u.Axis, suffix(u.Reach.Entry), version(p), quoteError(o)),
-		Related: pathRelated(u.Reach),
+		Location: loc, Severity: analysis.SeverityWarning,
+		Message: fmt.Sprintf("%s, which nothing else in the workspace writes, so %s here has it%s; unless %s binds it, with %s this fails: %s",
+			what, whose, suffix(r.Entry), unless, version(p), quoteError(o)),
+		Related: pathRelated(r),
 		Detail:  detail(p, o), JAXError: jaxError(o),
 	})
 }
@@ -63,14 +71,8 @@ func libraryKernelAxis(p *analysis.Pass, kc *analysis.KernelCall) {
 			if !o.Fails {
 				continue
 			}
-			p.Report(analysis.Diagnostic{
-				Location: op.Location, Severity: analysis.SeverityWarning,
-				Message: fmt.Sprintf("`%s` in kernel `%s` names axis `%s`, which nothing else in the workspace writes, so no mesh, core mesh or grid here has it%s; "+
-					"unless a mesh or caller from outside the workspace binds it, with %s this fails: %s",
-					shortAPI(op.API), kc.Kernel, a, suffix(r.Entry), version(p), quoteError(o)),
-				Related: pathRelated(r),
-				Detail:  detail(p, o), JAXError: jaxError(o),
-			})
+			warnUnwritten(p, op.Location, fmt.Sprintf("`%s` in kernel `%s` names axis `%s`", shortAPI(op.API), kc.Kernel, a),
+				"no mesh, core mesh or grid", "a mesh or caller from outside the workspace", r, o)
 			return
 		}
 	}
