@@ -48,13 +48,17 @@ func (in *interp) classify(k *kernelDecl, e *kernelEffects, scan *kernelScan) {
 		}
 		switch {
 		case op.Kind == "axis_index":
-			if !isDevice(op.Axes[0]) {
+			// A tuple mixing core and device axes is a device-axis index
+			// too; JAX looks its names up in Axes' order, so the first
+			// device axis is the one an unbound-axis error names.
+			axis, ok := firstDevice(op.Axes, isDevice)
+			if !ok {
 				continue
 			}
 			eff.AxisIndexDeviceAxis = true
 			bodyAxisIndex = bodyAxisIndex || i < scan.bodyOps || !scan.read
 			if eff.AxisName == "" {
-				eff.AxisName = op.Axes[0]
+				eff.AxisName = axis
 			}
 			visible = true
 		case op.IDForm == "dict":
@@ -100,7 +104,7 @@ func (in *interp) classify(k *kernelDecl, e *kernelEffects, scan *kernelScan) {
 		}
 		first := true
 		for _, op := range scan.ops[:min(scan.sizeFirst, len(scan.ops))] {
-			if op.Kind == "axis_index" && !op.UnknownAxis && isDevice(op.Axes[0]) {
+			if _, dev := firstDevice(op.Axes, isDevice); op.Kind == "axis_index" && !op.UnknownAxis && dev {
 				first = false
 			}
 		}
@@ -243,4 +247,14 @@ func kernelCoreAxes(mesh value) (axes []string, known bool) {
 		axes = append(axes, cm.Axes...)
 	}
 	return axes, len(meshes) > 0
+}
+
+// firstDevice is the first of axes that isDevice accepts.
+func firstDevice(axes []string, isDevice func(string) bool) (string, bool) {
+	for _, a := range axes {
+		if isDevice(a) {
+			return a, true
+		}
+	}
+	return "", false
 }

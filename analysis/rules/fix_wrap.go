@@ -263,13 +263,14 @@ func specs(spec string, n int) string {
 }
 
 // deviceAxes are the device-mesh axes the kernel's communication names,
-// in order of first appearance.
+// in order of first appearance; its core mesh's axes are not (a tuple
+// may mix them in: lax.axis_index(("x", "core"))).
 func deviceAxes(kc *analysis.KernelCall) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, op := range kc.Ops {
 		for _, a := range op.Axes {
-			if a != "" && !seen[a] {
+			if a != "" && !seen[a] && !contains(kc.CoreAxes, a) {
 				seen[a] = true
 				out = append(out, a)
 			}
