@@ -60,9 +60,18 @@ func lookupPath(doc map[string]any, path []string) any {
 			return nil
 		}
 		if k == "*" {
+			// The entries that have the rest of the path: a table the
+			// selective decoder need not keep (`[tool.poetry.group.0.0]`,
+			// a group without dependencies) reads as absent, as it does
+			// to the config readers.
 			out := map[string]any{}
 			for name, v := range m {
-				out[name] = lookupPath(map[string]any{"x": v}, append([]string{"x"}, path[i+1:]...))
+				if w := lookupPath(map[string]any{"x": v}, append([]string{"x"}, path[i+1:]...)); w != nil {
+					out[name] = w
+				}
+			}
+			if len(out) == 0 {
+				return nil
 			}
 			return out
 		}
