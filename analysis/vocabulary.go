@@ -22,8 +22,7 @@ func (p *Pass) WrittenElsewhere(name, path string, span pp.Span) bool {
 		return true
 	}
 	for _, q := range []byte{'"', '\''} {
-		pat := make([]byte, 0, len(name)+2)
-		pat = append(append(append(pat, q), name...), q)
+		pat := quotedName(name, q)
 		for _, f := range p.Files {
 			src := f.Src
 			for off := 0; ; {
@@ -58,8 +57,7 @@ func (p *Pass) WrittenInWorkspace(name, path string, span pp.Span) bool {
 		parsed[f.Path] = true
 	}
 	for _, q := range []byte{'"', '\''} {
-		pat := make([]byte, 0, len(name)+2)
-		pat = append(append(append(pat, q), name...), q)
+		pat := quotedName(name, q)
 		for _, f := range p.Options.workspace {
 			if !parsed[f.Path] && bytes.Contains(f.Src, pat) {
 				return true
@@ -67,6 +65,12 @@ func (p *Pass) WrittenInWorkspace(name, path string, span pp.Span) bool {
 		}
 	}
 	return false
+}
+
+// quotedName is name between two q quotes.
+func quotedName(name string, q byte) []byte {
+	pat := make([]byte, 0, len(name)+2)
+	return append(append(append(pat, q), name...), q)
 }
 
 // inComment reports whether byte offset at of f lies inside a comment.

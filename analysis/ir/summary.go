@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"strings"
 
+	"github.com/pallas-ls/pallas-ls/lowering"
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
 
@@ -157,20 +158,21 @@ func JoinQual(a, b string) string {
 // Text returns the source of a span.
 func (s *Summary) Text(sp pp.Span) string { return string(s.Src[sp.Start:sp.End]) }
 
-// spmdCollectives are the jax.lax collectives whose axis names PAL104
-// checks (lowering's collective, axis-index and axis-size roles).
-var spmdCollectives = map[string]bool{"psum": true, "pmean": true, "pmax": true, "pmin": true, "ppermute": true,
-	"pshuffle": true, "all_gather": true, "all_to_all": true, "psum_scatter": true, "axis_index": true, "axis_size": true}
-
 // namesSPMD reports whether refs name a shard_map (jax.shard_map, the
-// experimental one, jax.smap) and a jax.lax collective.
+// experimental one, jax.smap) and a collective, axis_index or axis_size:
+// the APIs of those roles in lowering's table, aliases included, which
+// are what PAL104 checks.
 func namesSPMD(refs []APIRef) bool {
 	sm, coll := false, false
 	for _, r := range refs {
-		switch q := r.Qual; {
-		case q == "jax.shard_map" || q == "jax.smap" || strings.HasPrefix(q, "jax.experimental.shard_map"):
+		a, ok := lowering.Lookup(r.Qual)
+		if !ok {
+			continue
+		}
+		switch a.Role {
+		case lowering.RoleShardMap, lowering.RoleSmap:
 			sm = true
-		case strings.HasPrefix(q, "jax.lax.") && spmdCollectives[q[len("jax.lax."):]]:
+		case lowering.RoleCollective, lowering.RoleAxisIndex, lowering.RoleAxisSize:
 			coll = true
 		}
 		if sm && coll {

@@ -48,13 +48,13 @@ func warnUnwritten(p *analysis.Pass, loc analysis.Location, what, whose, unless 
 	})
 }
 
-// libraryKernelAxis reports a kernel call reached only from library
+// unwrittenKernelAxis reports a kernel call reached only from library
 // entries, or only inside shard_maps whose mesh is not known here (an
 // attribute, a parameter), whose body (or index map) asks lax.axis_index
 // or lax.axis_size of a name that is no axis of the kernel's core mesh and
 // that the workspace writes nowhere else (a named grid axis is written
 // where the grid is): no mesh the workspace builds can have it either.
-func libraryKernelAxis(p *analysis.Pass, kc *analysis.KernelCall) {
+func unwrittenKernelAxis(p *analysis.Pass, kc *analysis.KernelCall) {
 	r, ok := unknownMeshOnly(kc)
 	if !ok {
 		return

@@ -64,7 +64,7 @@ func runPAL104(p *analysis.Pass) {
 	kernelAxisSize(p)
 	kernelAxisNotInMesh(p)
 	for _, kc := range p.KernelCalls {
-		libraryKernelAxis(p, kc)
+		unwrittenKernelAxis(p, kc)
 	}
 	for _, u := range p.Collectives {
 		r := u.Reach
