@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
 )
 
 // The pre-scan: what pruning (prune.go) learns of a file from its bytes,
@@ -307,10 +309,6 @@ type cachedScan struct {
 	scan scan
 }
 
-// collectiveWords are the names of the collectives PAL104 checks.
-var collectiveWords = map[string]bool{"psum": true, "pmean": true, "pmax": true, "pmin": true, "ppermute": true,
-	"pshuffle": true, "all_gather": true, "all_to_all": true, "psum_scatter": true, "axis_index": true, "axis_size": true}
-
 // mentionsSPMD reports whether src names shard_map or smap and a
 // collective: a module that may call a collective on an axis its
 // shard_map does not bind, with no kernel in sight (a shard_map tutorial,
@@ -325,7 +323,7 @@ func mentionsSPMD(src []byte) bool {
 		switch {
 		case string(w) == "shard_map" || string(w) == "smap":
 			sm = true
-		case collectiveWords[string(w)]:
+		case ir.CollectiveNames[string(w)]:
 			coll = true
 		}
 	})

@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"strings"
 
-	"github.com/pallas-ls/pallas-ls/lowering"
 	pp "github.com/pallas-ls/pallas-ls/pyparse"
 )
 
@@ -158,21 +157,22 @@ func JoinQual(a, b string) string {
 // Text returns the source of a span.
 func (s *Summary) Text(sp pp.Span) string { return string(s.Src[sp.Start:sp.End]) }
 
+// CollectiveNames are the jax.lax collectives whose axis names PAL104
+// checks, by their last name: lowering's collective, axis-index and
+// axis-size roles (ir may not import lowering; a test in analysis keeps
+// the two the same). The pre-scan's word scan reads them too.
+var CollectiveNames = map[string]bool{"psum": true, "pmean": true, "pmax": true, "pmin": true, "ppermute": true,
+	"pshuffle": true, "all_gather": true, "all_to_all": true, "psum_scatter": true, "axis_index": true, "axis_size": true}
+
 // namesSPMD reports whether refs name a shard_map (jax.shard_map, the
-// experimental one, jax.smap) and a collective, axis_index or axis_size:
-// the APIs of those roles in lowering's table, aliases included, which
-// are what PAL104 checks.
+// experimental one, jax.smap) and a jax.lax collective.
 func namesSPMD(refs []APIRef) bool {
 	sm, coll := false, false
 	for _, r := range refs {
-		a, ok := lowering.Lookup(r.Qual)
-		if !ok {
-			continue
-		}
-		switch a.Role {
-		case lowering.RoleShardMap, lowering.RoleSmap:
+		switch q := r.Qual; {
+		case q == "jax.shard_map" || q == "jax.smap" || strings.HasPrefix(q, "jax.experimental.shard_map"):
 			sm = true
-		case lowering.RoleCollective, lowering.RoleAxisIndex, lowering.RoleAxisSize:
+		case strings.HasPrefix(q, "jax.lax.") && CollectiveNames[q[len("jax.lax."):]]:
 			coll = true
 		}
 		if sm && coll {
