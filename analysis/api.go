@@ -86,15 +86,16 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 	case lowering.RoleShardMap, lowering.RoleSmap:
 		return in.shardMap(api, a, site)
 	case lowering.RolePmap:
-		if f := first(a); f != unknown {
+		if f := first(a); !isUnknown(f) {
 			return &vPmapped{Fn: f, Site: site}
 		}
 	case lowering.RoleJit:
 		multi := shardingEvidence(a.kw)
-		if f := first(a); f != unknown {
-			return &vJitted{Fn: f, Multi: multi, Site: site, Describe: quoted(in.file, site, true)}
+		un, syms := shardingAxes(a.kw)
+		if f := first(a); !isUnknown(f) {
+			return &vJitted{Fn: f, Multi: multi, Unmanual: un, UnmanualSyms: syms, Site: site, Describe: quoted(in.file, site, true)}
 		}
-		return &vJitFactory{Multi: multi}
+		return &vJitFactory{Multi: multi, Unmanual: un, UnmanualSyms: syms}
 	case lowering.RoleTransparent:
 		return in.transparent(api.Name, a, site)
 	case lowering.RoleRemoteComm:
@@ -131,11 +132,11 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 	case lowering.RoleShardingEvidence:
 		return in.shardingCall(api.Name, a, site)
 	case lowering.RoleCustomPartitioning:
-		if f := first(a); f != unknown {
+		if f := first(a); !isUnknown(f) {
 			return &vCustom{Fn: f, Part: true}
 		}
 	case lowering.RoleExport, lowering.RoleTraceWrap:
-		if f := first(a); f != unknown {
+		if f := first(a); !isUnknown(f) {
 			if env, ok := a.kw["axis_env"]; ok && !isNone(env) {
 				f = axisEnvBinder(f, env) // make_jaxpr(f, axis_env=[("i", 4)])
 			}
@@ -144,7 +145,7 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 	case lowering.RoleNewRef:
 		in.newRef(api.Name, a, site)
 	case lowering.RoleTraceCall:
-		if f := first(a); f != unknown && len(a.pos) > 0 {
+		if f := first(a); !isUnknown(f) && len(a.pos) > 0 {
 			in.callStaged(staged(f, false), args{pos: a.pos[1:], kw: a.kw, opaque: a.opaque}, site)
 			return unknown
 		}
@@ -204,14 +205,14 @@ func (in *interp) transparent(name string, a args, site *ir.Expr) value {
 	case strings.HasSuffix(name, "emit_pipeline") || strings.HasSuffix(name, "emit_pipeline_with_allocations"):
 		return &vDeferred{Fns: []value{first(a)}}
 	case name == "jax.custom_vjp" || name == "jax.custom_jvp":
-		if f := first(a); f != unknown {
+		if f := first(a); !isUnknown(f) {
 			return &vCustom{Fn: f}
 		}
 		return &vExternal{Qual: name}
 	case name == "jax.named_scope":
 		return &vExternal{Qual: identity}
 	}
-	if f := first(a); f != unknown {
+	if f := first(a); !isUnknown(f) {
 		return f
 	}
 	// A decorator factory such as jax.named_call(name=...) or
@@ -274,7 +275,7 @@ func (in *interp) callExtResult(f *vExtCall, a args, site *ir.Expr) value {
 			continue
 		}
 		fns++
-		if in.cur.Kind == ctxKernel || contextNeutral(f.Qual) {
+		if in.cur.Kind == ctxKernel || contextNeutral(f.Qual) && !takesSpecs(f.Kw) {
 			out = in.call(v, a, site)
 			continue
 		}
@@ -420,6 +421,19 @@ func isSetMesh(qual string) bool {
 var contextNeutralPrefixes = []string{
 	"jax.", "functools.", "builtins.", "typing.", "abc.", "contextlib.", "dataclasses.",
 	"pytest.", "absl.testing.", "parameterized.", "unittest.", identity,
+}
+
+// takesSpecs reports whether a wrapper is given a mesh or shard_map's
+// specs (jax.experimental.roofline.roofline(f, mesh=, in_specs=,
+// out_specs=)): one not modelled may run f under a shard_map of its own,
+// even in a context-neutral library.
+func takesSpecs(kw map[string]value) bool {
+	for _, k := range []string{"mesh", "in_specs", "out_specs", "axis_names"} {
+		if _, ok := kw[k]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 func contextNeutral(qual string) bool {

@@ -80,6 +80,8 @@ func (in *interp) getattr(v value, name string) value {
 			// `.trace()`/`.lower()` only trace: no Mosaic lowering runs.
 			return unknown
 		}
+	case *vUnknown:
+		return derive(o, "."+name) // a symbol's attribute is one too
 	}
 	return unknown
 }

@@ -86,7 +86,7 @@ func (in *interp) call(fn value, a args, site *ir.Expr) value {
 	case *vClass:
 		return in.instantiate(f, a, site)
 	case *vInstance:
-		if m := in.getattr(f, "__call__"); m != unknown {
+		if m := in.getattr(f, "__call__"); !isUnknown(m) {
 			return in.call(m, a, site)
 		}
 	case *vPallas:
@@ -130,7 +130,7 @@ func (in *interp) call(fn value, a args, site *ir.Expr) value {
 		}
 	case *vJitFactory:
 		if len(a.pos) > 0 {
-			return &vJitted{Fn: a.pos[0], Multi: f.Multi, Site: site, Describe: quoted(in.file, site, true)}
+			return &vJitted{Fn: a.pos[0], Multi: f.Multi, Unmanual: f.Unmanual, UnmanualSyms: f.UnmanualSyms, Site: site, Describe: quoted(in.file, site, true)}
 		}
 	case *vKernelFactory:
 		return in.applyKernelFactory(f, a, site)
@@ -197,7 +197,7 @@ func (in *interp) callJitted(f *vJitted, a args, site *ir.Expr) value {
 			c.Multi = text{lit: "a context mesh (jax.set_mesh)"}
 		}
 	}
-	return in.withCtx(&c, site, "jit", func() value { return in.call(f.Fn, a, site) })
+	return in.withCtx(c.withUnmanual(f.Unmanual, f.UnmanualSyms, f.Describe), site, "jit", func() value { return in.call(f.Fn, a, site) })
 }
 
 // callStaged lowers or traces a function without running it: the kernel

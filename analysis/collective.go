@@ -26,19 +26,28 @@ import (
 type collKey struct {
 	site *ir.Expr
 	axis string
+	// shown: recorded where the context shows the axis is not manual
+	// (spmdCtx.Unmanual), which a library path without that evidence
+	// does not replace.
+	shown bool
 }
 
 // collUse is one collective on an unbound name, as recorded.
 type collUse struct {
-	api   string
-	axis  string
-	site  *ir.Expr
-	file  *ir.Summary
-	eager bool
+	api  string
+	axis string
+	// axisText is the source of a symbolic axis argument (axis empty).
+	axisText string
+	site     *ir.Expr
+	file     *ir.Summary
+	eager    bool
 	// vma: traced with check_vma on; constArg: the operand is a Python
 	// constant (lowering.NotInMeshCollective).
 	vma, constArg bool
 	rs            *reachState
+	// unmanual is the call showing the axis is not manual here
+	// (spmdCtx.UnmanualWhy), in a library entry; empty otherwise.
+	unmanual text
 }
 
 // axisBinder models jax.vmap / xmap: the names it binds, literal or not.
@@ -59,7 +68,7 @@ func (in *interp) axisBinder(name string, a args) value {
 		}
 		b.Axes = append(b.Axes, names...)
 	}
-	if b.Fn == unknown {
+	if isUnknown(b.Fn) {
 		// functools.partial(jax.vmap, ...) applied later, or a factory: the
 		// product runs its argument in the caller's context.
 		return &vExternal{Qual: identity}
@@ -112,24 +121,59 @@ func (in *interp) collective(api string, a args, site *ir.Expr) {
 	}
 	names, ok := strList(argAt(a, pos, "axis_name"))
 	if !ok {
+		if lib && c.Kind == ctxUnknown {
+			in.symbolicCollective(api, a, site, pos)
+		}
 		return
 	}
 	for _, n := range names {
 		if lib && c.mayBindInLibrary(n) || !lib && c.binds(n) {
 			continue
 		}
-		k := collKey{site, n}
+		shown := lib && c.Kind == ctxUnknown && slices.Contains(c.Unmanual, n) && !c.UnmanualWhy.empty()
+		k := collKey{site, n, shown}
 		if _, seen := in.colls[k]; seen || in.guarded() {
 			return
 		}
 		_, constArg := first(a).(*vConst)
 		u := &collUse{api: api, axis: n, site: site, file: in.file, eager: c.Kind == ctxPlain && !c.Traced,
 			vma: c.VMA == vmaOn, constArg: constArg, rs: in.reach()}
+		if shown {
+			u.unmanual = c.UnmanualWhy
+		}
 		in.addColl(k, u)
 		if in.h.log != nil {
 			in.h.log.colls = append(in.h.log.colls, u)
 		}
 		return
+	}
+}
+
+// symbolicCollective records a collective of a library entry whose axis
+// is a symbol (symbols.go) that the context shows is not manual: the
+// function shards over that same value first. The axis is then named by
+// the argument's source (`in_axis`).
+func (in *interp) symbolicCollective(api string, a args, site *ir.Expr, pos int) {
+	c := in.cur
+	v := argAt(a, pos, "axis_name")
+	if !symbolic(v) || !c.hasUnmanualSymbol(v) || c.UnmanualWhy.empty() || len(c.Bound) > 0 || in.guarded() {
+		return
+	}
+	arg := argExpr(site, pos, "axis_name")
+	if arg == nil {
+		return
+	}
+	name := describeAt(in.file, arg)
+	k := collKey{site, name, true}
+	if _, seen := in.colls[k]; seen {
+		return
+	}
+	_, constArg := first(a).(*vConst)
+	u := &collUse{api: api, axisText: name, site: site, file: in.file, vma: c.VMA == vmaOn, constArg: constArg,
+		rs: in.reach(), unmanual: c.UnmanualWhy}
+	in.addColl(k, u)
+	if in.h.log != nil {
+		in.h.log.colls = append(in.h.log.colls, u)
 	}
 }
 
@@ -219,10 +263,18 @@ func expectsRaise(e *ir.Expr) bool {
 func (in *interp) collFacts() []*UnboundCollective {
 	out := make([]*UnboundCollective, 0, len(in.collOrder))
 	for _, u := range in.collOrder {
-		out = append(out, &UnboundCollective{
-			Location: Locate(u.file, u.site.Span), API: u.api, Axis: u.axis, Eager: u.eager, Reach: u.rs.render(),
+		uc := &UnboundCollective{
+			Location: Locate(u.file, u.site.Span), API: u.api, Axis: u.axis, AxisText: u.axisText, Eager: u.eager, Reach: u.rs.render(),
 			VMA: u.vma, ConstArg: u.constArg,
-		})
+		}
+		if t := u.unmanual; t.site != nil {
+			over := "`" + u.axis + "`"
+			if u.axis == "" {
+				over = "the axis in `" + u.axisText + "`"
+			}
+			uc.NotManual = &Related{Location: Locate(t.file, t.site.Span), Message: "`" + t.String() + "` shards over " + over}
+		}
+		out = append(out, uc)
 	}
 	return out
 }

@@ -101,6 +101,18 @@ type spmdCtx struct {
 	Nested bool
 	// VMA is whether check_vma is on here (the innermost shard_map's).
 	VMA vmaCheck
+	// Unmanual are mesh axes this code is shown to run where they are not
+	// manual, in a context otherwise unknown (a library entry's): it
+	// shards over them (a jit's in_shardings/out_shardings, or
+	// with_sharding_constraint; not device_put, which JAX runs there),
+	// which JAX refuses inside a shard_map that makes them manual.
+	// UnmanualWhy is the first such call. A shard_map body starts without
+	// them.
+	// UnmanualSyms are such axes named by symbols (symbols.go), whatever
+	// axes those are.
+	Unmanual     []string
+	UnmanualSyms []value
+	UnmanualWhy  text
 	// cachedKey caches key(); contexts are copied before they are changed, and
 	// every such copy clears it.
 	cachedKey string
@@ -160,6 +172,13 @@ func (c *spmdCtx) key() string {
 	}
 	b.WriteByte('|')
 	b.WriteString(strings.Join(c.Bound, ","))
+	if len(c.Unmanual) > 0 || len(c.UnmanualSyms) > 0 {
+		b.WriteString("|u:")
+		b.WriteString(strings.Join(c.Unmanual, ","))
+		for _, v := range c.UnmanualSyms {
+			b.Write(appendPtr(nil, valuePtr(v)))
+		}
+	}
 	if c.Kind == ctxShardMap {
 		b.WriteByte('|')
 		b.WriteString(strings.Join(c.innerMissing(), ","))
@@ -211,6 +230,7 @@ func (c *spmdCtx) enterShardMap(sp *smSpec) *spmdCtx {
 	n.cachedKey = "" // the copy will change
 	n.Kind = ctxShardMap
 	n.SM = sp
+	n.Unmanual, n.UnmanualSyms, n.UnmanualWhy = nil, nil, text{}
 	n.VMA = sp.CheckVMA // the innermost shard_map sets config._check_vma
 	n.Traced = true
 	mesh := sp.MeshAxes
@@ -232,6 +252,38 @@ func (c *spmdCtx) enterShardMap(sp *smSpec) *spmdCtx {
 	n.Manual, n.AllManual = manual, all
 	if all && mesh != nil {
 		n.Manual = mesh
+	}
+	return &n
+}
+
+// withUnmanual returns c, or a copy of it, that also records axes as
+// not manual here, shown by the call why (in an unknown context only:
+// elsewhere the context already says which axes are manual).
+func (c *spmdCtx) withUnmanual(axes []string, syms []value, why text) *spmdCtx {
+	if c.Kind != ctxUnknown || len(axes) == 0 && len(syms) == 0 {
+		return c
+	}
+	add := false
+	for _, a := range axes {
+		if !slices.Contains(c.Unmanual, a) {
+			add = true
+		}
+	}
+	var newSyms []value
+	for _, v := range syms {
+		if !slices.Contains(c.UnmanualSyms, v) && !slices.Contains(newSyms, v) {
+			newSyms = append(newSyms, v)
+		}
+	}
+	if !add && len(newSyms) == 0 {
+		return c
+	}
+	n := *c
+	n.cachedKey = "" // the copy changes
+	n.Unmanual = unionStrings(c.Unmanual, axes)
+	n.UnmanualSyms = append(slices.Clip(c.UnmanualSyms), newSyms...)
+	if n.UnmanualWhy.empty() {
+		n.UnmanualWhy = why
 	}
 	return &n
 }

@@ -85,7 +85,11 @@ func (in *interp) replayLog(l *entryLog) {
 		in.offer(&l.offers[i])
 	}
 	for _, u := range l.colls {
-		in.addColl(collKey{u.site, u.axis}, u)
+		axis := u.axis
+		if axis == "" {
+			axis = u.axisText // symbolic (collective.go: symbolicCollective)
+		}
+		in.addColl(collKey{u.site, axis, !u.unmanual.empty()}, u)
 	}
 	for _, u := range l.smaps {
 		in.addSmap(u)

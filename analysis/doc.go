@@ -25,7 +25,8 @@
 //	             prune.go decides the entries and the files worth parsing
 //	interpreter  the abstract interpreter (its DESIGN comment: interp.go)
 //	  interp.go, driver.go   state and step budget; the entries, in order
-//	  values.go, env.go, context.go   values, scopes, SPMD contexts
+//	  values.go, env.go, context.go   values, scopes, SPMD contexts;
+//	                 symbols.go library parameters as Unknowns with an identity
 //	  exec.go, eval.go, call.go, func.go, attr.go   statements, expressions,
 //	                 calls, functions and classes, attributes and imports
 //	  params.go      parameterized tests: one call per parameter set

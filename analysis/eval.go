@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"cmp"
+	"strconv"
 	"strings"
 
 	"github.com/pallas-ls/pallas-ls/analysis/ir"
@@ -143,6 +144,10 @@ func (in *interp) subscript(env *scope, e *ir.Expr) value {
 			if v, ok := x.lookup(k); ok {
 				return v
 			}
+		}
+	case *vUnknown, *vUnion:
+		if c, ok := idx.(*vConst); ok && c.C.Kind == ir.ConstInt {
+			return derive(x, "["+strconv.FormatInt(c.C.I, 10)+"]") // a symbol's item
 		}
 	}
 	return unknown

@@ -3,6 +3,7 @@ package analysis
 import (
 	"maps"
 	"slices"
+	"strconv"
 
 	"github.com/pallas-ls/pallas-ls/analysis/ir"
 )
@@ -231,10 +232,13 @@ func (in *interp) assign(env *scope, t *ir.Expr, v value) {
 		env.set(t.Name, v)
 	case ir.ExTuple, ir.ExList:
 		seq, ok := v.(*vSeq)
+		star := slices.ContainsFunc(t.Args, func(e *ir.Expr) bool { return e.Kind == ir.ExStarred })
 		for i, sub := range t.Args {
 			item := unknown
 			if ok && len(seq.Items) == len(t.Args) {
 				item = seq.Items[i]
+			} else if !ok && !star {
+				item = derive(v, "["+strconv.Itoa(i)+"]") // unpacking a symbol (symbols.go)
 			}
 			in.assign(env, sub, item)
 		}

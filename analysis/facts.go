@@ -78,6 +78,10 @@ type UnboundCollective struct {
 	Location        // the call that names the axis
 	API      string // qualified name: "jax.lax.psum"
 	Axis     string // the unbound name
+	// AxisText, when Axis is empty, is the source of the axis argument
+	// (`in_axis`): a value whose name is not known here, but which the
+	// path shows is not manual (NotManual).
+	AxisText string
 	// Eager: called on concrete values, outside any tracing (the wording
 	// of some errors differs: lowering.UnboundCollective).
 	Eager bool
@@ -85,6 +89,20 @@ type UnboundCollective struct {
 	// constant (lowering.NotInMeshCollective tells the errors apart).
 	VMA, ConstArg bool
 	Reach         Reach // where it runs from
+	// NotManual, in a library entry, is the call on the path that shows
+	// the axis is not manual there (a jit's in_shardings/out_shardings or
+	// a with_sharding_constraint over it: JAX refuses those
+	// inside a shard_map that makes the axis manual), so no caller's
+	// shard_map can bind it; nil otherwise.
+	NotManual *Related
+}
+
+// AxisName is the axis for messages: the name, or the argument's source.
+func (u *UnboundCollective) AxisName() string {
+	if u.Axis != "" {
+		return u.Axis
+	}
+	return u.AxisText
 }
 
 // EagerRef is a jax.new_ref call with a memory space that runs eagerly,
@@ -214,6 +232,13 @@ type Reach struct {
 	// Library is set when the path starts at a function with no caller in
 	// the workspace (its context is unknown, so only a hint is due).
 	Library bool
+	// Unmanual, on a library path, are mesh axes the path shows are not
+	// manual where the call runs, and UnmanualAt the call that shows it
+	// (a jit's in_shardings/out_shardings or a with_sharding_constraint
+	// over them, which JAX refuses where they are manual): no caller can
+	// run the call inside a fully manual shard_map.
+	Unmanual   []string
+	UnmanualAt *Related
 	// Outer is the call on the path nearest the entry (the first call the
 	// entry makes), with the meshes visible there, for fixes that wrap the
 	// whole bad path instead of the kernel call.

@@ -58,7 +58,7 @@ func (in *interp) defineFunc(env *scope, def *ir.FuncDef) value {
 			continue
 		}
 		v = in.call(dv, args{pos: []value{v}, kw: map[string]value{}}, d)
-		if v == unknown || isNone(v) {
+		if isUnknown(v) || isNone(v) {
 			// An opaque decorator: keep the function so that calls of the
 			// decorated name still reach its body.
 			v = in.makeFunc(env, def)
@@ -201,7 +201,7 @@ func (in *interp) bind(f *vFunc, a args) *scope {
 			} else if len(pos) > 0 && p.Kind != ir.ParamKwOnly {
 				v, pos = pos[0], pos[1:]
 			} else if a.opaque {
-				v = unknown
+				v = in.paramSymbol(f.Def, p.Name) // Unknown, with an identity in a library entry
 			} else if f.Defaults[i] != nil {
 				v = f.Defaults[i]
 			} else {

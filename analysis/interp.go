@@ -159,9 +159,11 @@ type interp struct {
 	assigned map[*ir.Stmt][]string
 	// instances holds one abstract object per creation site.
 	instances map[instKey]*vInstance
-	budget    int
-	calls     map[callSiteKey]*kernelCall
-	order     []*kernelCall
+	// syms holds the symbols of library entries' parameters (symbols.go).
+	syms   map[symKey]*vUnknown
+	budget int
+	calls  map[callSiteKey]*kernelCall
+	order  []*kernelCall
 	// colls are the collectives on unbound axis names, collOrder in the
 	// order met (collective.go).
 	colls     map[collKey]*collUse

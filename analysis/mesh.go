@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/pallas-ls/pallas-ls/analysis/ir"
@@ -63,7 +64,7 @@ func (in *interp) shardMap(api lowering.API, a args, site *ir.Expr) value {
 			}
 		}
 	}
-	if fn == unknown && (api.Role == lowering.RoleSmap || len(a.pos) == 0) {
+	if isUnknown(fn) && (api.Role == lowering.RoleSmap || len(a.pos) == 0) {
 		return &vShardMapFactory{Spec: sp}
 	}
 	return &vShardMapped{Fn: fn, Spec: sp}
@@ -292,6 +293,9 @@ func (in *interp) shardingCall(name string, a args, site *ir.Expr) value {
 	switch name {
 	case "jax.device_put":
 		if len(a.pos) > 1 {
+			// Not evidence that s's axes are not manual: JAX 0.11 runs
+			// device_put to a NamedSharding over a manual axis inside a
+			// shard_map.
 			if s, ok := a.pos[1].(*vSharding); ok && !s.Single {
 				d := s.Desc
 				d.pre, d.post = "jax.device_put(..., "+d.pre, d.post+")"
@@ -306,13 +310,100 @@ func (in *interp) shardingCall(name string, a args, site *ir.Expr) value {
 			c.Multi = text{lit: "jax.lax.with_sharding_constraint"}
 			in.cur = &c
 		}
+		axes, syms := constraintAxes(argAt(a, 1, "shardings"), 0)
+		in.cur = in.cur.withUnmanual(axes, syms, quoted(in.file, site, true))
 		return first(a)
 	}
 	sh := &vSharding{Desc: quoted(in.file, site, true)}
 	if m, ok := first(a).(*vMesh); ok {
 		sh.Single, sh.Explicit = m.Devices == 1, m.Explicit
 	}
+	if name == "jax.sharding.NamedSharding" {
+		spec := argAt(a, 1, "spec")
+		if axes, ok := specTreeAxes(spec, 3); ok {
+			sh.Axes = axes
+		}
+		sh.Syms = specSymbols(spec, 3)
+	}
 	return sh
+}
+
+// constraintAxes lists the mesh axes with_sharding_constraint's
+// shardings name, literal and symbolic (symbols.go): NamedShardings and
+// bare PartitionSpecs (over the context mesh), alone, in a literal tuple,
+// or as every alternative of a join (`NamedSharding(mesh, spec) if mesh
+// else spec`). Over a mesh with Explicit axes the constraint itself fails
+// (it may name only Auto axes): no less a failure, but another one, so
+// such a sharding names nothing here.
+func constraintAxes(v value, depth int) (axes []string, syms []value) {
+	if depth > 3 {
+		return nil, nil
+	}
+	switch t := v.(type) {
+	case *vSharding:
+		if !t.Explicit {
+			return t.Axes, t.Syms
+		}
+	case *vSeq:
+		for _, it := range t.Items {
+			a, s := constraintAxes(it, depth+1)
+			axes, syms = append(axes, a...), append(syms, s...)
+		}
+	case *vUnion:
+		for i, alt := range t.Alts {
+			a, s := constraintAxes(alt, depth+1)
+			if i == 0 {
+				axes, syms = a, s
+				continue
+			}
+			axes = slices.DeleteFunc(slices.Clone(axes), func(x string) bool { return !slices.Contains(a, x) })
+			syms = slices.DeleteFunc(slices.Clone(syms), func(x value) bool { return !slices.Contains(s, x) })
+		}
+	default:
+		if a, ok := specTreeAxes(v, 3); ok {
+			axes = a
+		}
+		syms = specSymbols(v, 3)
+	}
+	return axes, syms
+}
+
+// shardingAxes lists the mesh axes, literal and symbolic, the
+// NamedShardings of a jit's in_shardings/out_shardings name (jit's check:
+// they may not be manual where the jit is called).
+func shardingAxes(kw map[string]value) ([]string, []value) {
+	var out []string
+	var syms []value
+	var walk func(v value, depth int)
+	walk = func(v value, depth int) {
+		if depth < 0 || v == nil {
+			return
+		}
+		switch t := v.(type) {
+		case *vSharding:
+			out = append(out, t.Axes...)
+			for _, s := range t.Syms {
+				if !slices.Contains(syms, s) {
+					syms = append(syms, s)
+				}
+			}
+		case *vSeq:
+			for _, it := range t.Items {
+				walk(it, depth-1)
+			}
+		case *vDict:
+			for _, it := range t.Items {
+				walk(it, depth-1)
+			}
+		}
+	}
+	for _, k := range []string{"in_shardings", "out_shardings"} {
+		walk(kw[k], 3)
+	}
+	if len(out) == 0 {
+		return nil, syms
+	}
+	return unionStrings(out, nil), syms
 }
 
 // shardingEvidence looks for shardings in jit's in_shardings/out_shardings.

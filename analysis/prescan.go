@@ -309,19 +309,22 @@ type cachedScan struct {
 	scan scan
 }
 
-// mentionsSPMD reports whether src names shard_map or smap and a
-// collective: a module that may call a collective on an axis its
-// shard_map does not bind, with no kernel in sight (a shard_map tutorial,
-// a model's sharded layer). Such modules run as entries too (prune.go).
-// The substring test keeps the word scan to the few files that need it.
+// mentionsSPMD reports whether src names shard_map or smap (or a
+// sharding: NamedSharding, with_sharding_constraint) and a collective: a
+// module that may call a collective on an axis its shard_map does not
+// bind, or one its own shardings show is not manual, with no kernel in
+// sight (a shard_map tutorial, a model's sharded layer). Such modules run
+// as entries too (prune.go). The substring test keeps the word scan to
+// the few files that need it.
 func mentionsSPMD(src []byte) bool {
-	if !bytes.Contains(src, []byte("shard_map")) && !bytes.Contains(src, []byte("smap")) {
+	if !bytes.Contains(src, []byte("shard_map")) && !bytes.Contains(src, []byte("smap")) &&
+		!bytes.Contains(src, []byte("NamedSharding")) && !bytes.Contains(src, []byte("with_sharding_constraint")) {
 		return false
 	}
 	var sm, coll bool
 	eachWord(src, func(w []byte) {
 		switch {
-		case string(w) == "shard_map" || string(w) == "smap":
+		case ir.SPMDWords[string(w)]:
 			sm = true
 		case ir.CollectiveNames[string(w)]:
 			coll = true

@@ -130,9 +130,9 @@ func preferReach(old, rs *reachState) bool {
 // text or has a position is kept as references into the IR (see text),
 // and facts renders it.
 type reachState struct {
-	r          Reach // Multi, Jit, ShardMap and Path left empty
-	multi, jit text
-	steps      []pathStep // the witness path, nearest call first
+	r                    Reach // Multi, Jit, ShardMap, UnmanualAt and Path left empty
+	multi, jit, unmanual text
+	steps                []pathStep // the witness path, nearest call first
 }
 
 type pathStep struct {
@@ -143,6 +143,9 @@ type pathStep struct {
 func (rs *reachState) render() Reach {
 	r := rs.r
 	r.Multi, r.Jit = rs.multi.String(), rs.jit.String()
+	if t := rs.unmanual; t.site != nil {
+		r.UnmanualAt = &Related{Location: Locate(t.file, t.site.Span), Message: "`" + t.String() + "` shards over `" + strings.Join(r.Unmanual, "`, `") + "`"}
+	}
 	if r.SMCall != nil {
 		loc := Locate(r.SMFile, r.SMCall.Span)
 		r.ShardMap = &loc
@@ -193,6 +196,9 @@ func (in *interp) reach() *reachState {
 		r.Kind = lowering.CtxUnknown
 		// A library entry's jit with shardings: the hint says so.
 		rs.multi = c.Multi
+		if len(c.Unmanual) > 0 {
+			r.Unmanual, rs.unmanual = c.Unmanual, c.UnmanualWhy
+		}
 	}
 	var last *ir.Expr
 	for i := len(in.stack) - 1; i >= 0; i-- {

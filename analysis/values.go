@@ -18,7 +18,11 @@ type value interface{ isValue() }
 
 type (
 	// vUnknown is a value the analysis knows nothing about.
-	vUnknown struct{}
+	vUnknown struct {
+		// sym, when set, is its identity (symbols.go): a library
+		// entry's parameter, or a part of one.
+		sym *symbol
+	}
 	// vConst is a literal.
 	vConst struct{ C ir.Const }
 	// vExternal is a name outside the workspace, such as "jax.shard_map".
@@ -87,10 +91,14 @@ type (
 	vShardMapFactory struct{ Spec *smSpec }
 	// vJitted is jax.jit(Fn, ...).
 	vJitted struct {
-		Fn       value
-		Multi    string // evidence of more than one device, "" if none
-		Site     *ir.Expr
-		Describe text
+		Fn    value
+		Multi string // evidence of more than one device, "" if none
+		// Unmanual are the mesh axes its in_shardings/out_shardings name
+		// (UnmanualSyms: symbolic ones, symbols.go).
+		Unmanual     []string
+		UnmanualSyms []value
+		Site         *ir.Expr
+		Describe     text
 	}
 	// vStaged is a staging step that does not run the function: Lower
 	// (jit(f).lower, an exported function, jit(f).trace(...).lower) lowers
@@ -111,7 +119,9 @@ type (
 	vScopeRef struct{ s *scope }
 	// vJitFactory is functools.partial(jax.jit, ...) used as a decorator.
 	vJitFactory struct {
-		Multi string
+		Multi        string
+		Unmanual     []string
+		UnmanualSyms []value
 	}
 	// vPmapped is jax.pmap(Fn).
 	vPmapped struct {
@@ -154,6 +164,12 @@ type (
 		// Single is set when the sharding's mesh has exactly one device;
 		// Explicit when its mesh has Explicit axes.
 		Single, Explicit bool
+		// Axes are the mesh axes its literal PartitionSpec names (nil
+		// when none or not known): a sharding over them is possible only
+		// where they are not manual (context.go: spmdCtx.Unmanual).
+		Axes []string
+		// Syms are the symbolic entries of that spec (symbols.go).
+		Syms []value
 	}
 	// vShardedArray is an array placed with a multi-device sharding
 	// (Explicit: over a mesh with Explicit axes).
@@ -228,6 +244,8 @@ func join(a, b value) value {
 		return b
 	case b == nil || a == b:
 		return a
+	case a == unknown && isUnknown(b), b == unknown && isUnknown(a):
+		return unknown // a symbol joined with Unknown has no identity left
 	}
 	var alts []value
 	add := func(v value) {
@@ -314,8 +332,13 @@ func appendKey(b []byte, v value, depth int, pins *[]unsafe.Pointer) []byte {
 		return append(b, "…"...)
 	}
 	switch v := v.(type) {
-	case nil, *vUnknown:
+	case nil:
 		b = append(b, '?')
+	case *vUnknown:
+		b = append(b, '?')
+		if v.sym != nil {
+			b = appendPin(b, unsafe.Pointer(v.sym), pins)
+		}
 	case *vConst:
 		b = append(b, 'c', byte('0'+v.C.Kind))
 		b = strconv.AppendQuote(b, v.C.S)

@@ -166,11 +166,17 @@ var CollectiveNames = map[string]bool{"psum": true, "pmean": true, "pmax": true,
 
 // namesSPMD reports whether refs name a shard_map (jax.shard_map, the
 // experimental one, jax.smap) and a jax.lax collective.
+// SPMDWords are the words that, with a collective's, make a module
+// name SPMD code (NamesSPMD; the pre-scan's mentionsSPMD): a shard_map,
+// or a sharding whose axes a library function then reduces over (PAL104).
+var SPMDWords = map[string]bool{"shard_map": true, "smap": true, "NamedSharding": true, "with_sharding_constraint": true}
+
 func namesSPMD(refs []APIRef) bool {
 	sm, coll := false, false
 	for _, r := range refs {
 		switch q := r.Qual; {
-		case q == "jax.shard_map" || q == "jax.smap" || strings.HasPrefix(q, "jax.experimental.shard_map"):
+		case q == "jax.shard_map" || q == "jax.smap" || strings.HasPrefix(q, "jax.experimental.shard_map") ||
+			q == "jax.sharding.NamedSharding" || q == "jax.lax.with_sharding_constraint":
 			sm = true
 		case strings.HasPrefix(q, "jax.lax.") && CollectiveNames[q[len("jax.lax."):]]:
 			coll = true

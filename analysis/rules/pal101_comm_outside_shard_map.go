@@ -16,7 +16,10 @@ var PAL101 = &analysis.Analyzer{
 		What: "A Pallas TPU kernel that talks to other devices (remote DMA, remote semaphore signal, " +
 			"lax.axis_index on a mesh axis) is called on a path from a concrete entry point (module top level, " +
 			"`if __name__ == \"__main__\":`, a test, a pmap) with no fully manual jax.shard_map around it. " +
-			"A communicating kernel whose function has no caller in the workspace gets an info-level hint instead. " +
+			"A communicating kernel whose function has no caller in the workspace gets an info-level hint instead, " +
+			"or a warning when the function itself shards over a literal mesh axis on the way (a jit's " +
+			"in_shardings/out_shardings, a with_sharding_constraint), which JAX refuses where a caller's shard_map " +
+			"makes that axis manual: no caller can then run it in a fully manual shard_map. " +
 			"Before JAX 0.4.33 a kernel whose only lax.axis_index on a mesh axis is in a BlockSpec index_map is reported " +
 			"inside shard_map too: Pallas then looked for communication in the kernel body alone and lowered without " +
 			"the device mesh (AttributeError on `mesh_shape`).",
@@ -94,6 +97,10 @@ func runPAL101(p *analysis.Pass) {
 				Related: append(opsRelated(kc), pathRelated(r)...),
 				Detail:  detail(p, o), JAXError: jaxError(o),
 			}))
+			continue
+		}
+		if r, ok := notManualReach(kc); ok && kc.Effects.Communicates() &&
+			reportNotManual(p, kc, r, fmt.Sprintf("communicating kernel `%s` (%s)", kc.Kernel, opSummary(kc)), opsRelated(kc)) {
 			continue
 		}
 		if r, ok := onlyUnknown(kc); ok && r.Library {

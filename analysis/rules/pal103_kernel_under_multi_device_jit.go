@@ -17,7 +17,9 @@ var PAL103 = &analysis.Analyzer{
 			"placed with jax.device_put(x, NamedSharding(...)), with_sharding_constraint, a context mesh from " +
 			"jax.set_mesh; a bare `with mesh:` is not enough) and no shard_map around the call. Communicating kernels are " +
 			"reported by PAL101 instead. In a library function with no caller in the workspace, the jit's " +
-			"evidence gives an info-level hint instead: its callers decide.",
+			"evidence gives an info-level hint instead: its callers decide; but when its shardings name a literal mesh axis, " +
+			"a warning, since jit refuses a sharding over an axis that a caller's shard_map makes manual, so no caller can make " +
+			"the call work (the same holds, for PAL101, of a communicating kernel).",
 		Why: "A Mosaic kernel cannot be partitioned by XLA: lowering raises \"Mosaic kernels cannot be " +
 			"automatically partitioned. Please wrap the call in a shard_map.\" (or, with an Explicit mesh, " +
 			"\"pallas_call requires all mesh axes to be Manual\").",
@@ -82,6 +84,10 @@ func runPAL103(p *analysis.Pass) {
 		// A library function (no caller in the workspace) that jits the
 		// kernel with shardings: whether it fails depends on its callers,
 		// so a hint, as PAL101 gives for communicating kernels.
+		if r, ok := notManualReach(kc); ok && r.Multi != "" && !kc.Effects.Communicates() &&
+			reportNotManual(p, kc, r, fmt.Sprintf("kernel `%s` is called under a jit spanning several devices (%s) without shard_map", kc.Kernel, r.Multi), nil) {
+			continue
+		}
 		if r, ok := onlyUnknown(kc); ok && r.Library && r.Multi != "" && !kc.Effects.Communicates() {
 			p.Report(analysis.Diagnostic{
 				Location: kc.Site, Severity: analysis.SeverityInfo,

@@ -2,6 +2,8 @@ package rules
 
 import (
 	"fmt"
+	"path/filepath"
+	"strings"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
 	"github.com/pallas-ls/pallas-ls/lowering"
@@ -20,10 +22,24 @@ import (
 // runs inside a shard_map whose mesh lacks the name (a collective's usual
 // home).
 
+// A second case is certain too: the library function itself shards over
+// the axis before it names it (UnboundCollective.NotManual: a jit's
+// in_shardings/out_shardings or a with_sharding_constraint naming it;
+// not a device_put, which JAX runs there too). JAX refuses such a sharding inside a shard_map that makes
+// the axis manual, so wherever the function runs, either that call fails
+// or nothing binds the axis at the collective: the shard_map around it
+// was removed, or turned into a jit with shardings. This is a warning
+// too (nothing in the workspace may call the function), and it names the
+// error of the usual case, a caller under jit with the axis automatic.
+
 // libraryCollective reports u, reached only from a library entry, when
-// its axis is written nowhere else.
-func libraryCollective(p *analysis.Pass, u *analysis.UnboundCollective) {
-	if p.WrittenInWorkspace(u.Axis, u.File, u.Span) {
+// its axis is written nowhere else, or the path shows it is not manual.
+func libraryCollective(p *analysis.Pass, u *analysis.UnboundCollective, shown map[analysis.Location]bool) {
+	if u.NotManual != nil {
+		notManualCollective(p, u)
+		return
+	}
+	if shown[u.Location] || p.WrittenInWorkspace(u.Axis, u.File, u.Span) {
 		return
 	}
 	o := lowering.NotInMeshCollective(p.Version, u.API, true, u.ConstArg, u.Axis)
@@ -32,6 +48,35 @@ func libraryCollective(p *analysis.Pass, u *analysis.UnboundCollective) {
 	}
 	warnUnwritten(p, u.Location, fmt.Sprintf("`%s` names axis `%s`", shortAPI(u.API), u.Axis),
 		"no mesh or binder", "a caller outside the workspace", u.Reach, o)
+}
+
+// notManualCollective reports u, whose library path shards over its axis
+// first (u.NotManual).
+func notManualCollective(p *analysis.Pass, u *analysis.UnboundCollective) {
+	o := lowering.UnboundCollective(p.Version, u.API, u.Eager, u.Axis)
+	if !o.Fails {
+		return
+	}
+	first := ""
+	if strings.Contains(u.NotManual.Message, "with_sharding_constraint") && p.Version.AtLeast(lowering.V(0, 9, 0)) {
+		first = " (over a mesh with Explicit axes, the with_sharding_constraint raises first)"
+	}
+	p.Report(analysis.Diagnostic{
+		Location: u.Location, Severity: analysis.SeverityWarning,
+		Message: fmt.Sprintf("`%s` names %s, which cannot be manual here: %s at %s:%d, which JAX refuses inside a shard_map that makes it manual, so no shard_map binds it%s; with %s this fails%s: %s",
+			shortAPI(u.API), axisPhrase(u), u.NotManual.Message, filepath.Base(u.NotManual.File), u.NotManual.Pos.Line, suffix(u.Reach.Entry), version(p), first, quoteError(o)),
+		Related: append([]analysis.Related{*u.NotManual}, pathRelated(u.Reach)...),
+		Detail:  detail(p, o), JAXError: jaxError(o),
+	})
+}
+
+// axisPhrase names u's axis: "axis `model`", or for an axis known only
+// as a value, "the axis in `in_axis`".
+func axisPhrase(u *analysis.UnboundCollective) string {
+	if u.Axis == "" {
+		return "the axis in `" + u.AxisText + "`"
+	}
+	return "axis `" + u.Axis + "`"
 }
 
 // warnUnwritten reports PAL104's conditional warning at loc: what (a

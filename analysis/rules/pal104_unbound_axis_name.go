@@ -27,12 +27,20 @@ var PAL104 = &analysis.Analyzer{
 			"(a communicating kernel outside a fully manual shard_map), except a kernel that asks lax.axis_size of a " +
 			"device axis in eager or single-device code, which PAL104 reports at the kernel call, and a kernel that asks lax.axis_index or lax.axis_size of " +
 			"an axis (of no core mesh or named grid axis of the kernel) the mesh of the fully manual shard_map around it does not have, which PAL104 reports at that axis_index. It checks the modules " +
-			"that reach Pallas (they, or a module they import, name it) and the modules that name shard_map (or smap) " +
-			"and a collective, kernels or not; it holds on every backend. make_jaxpr's axis_env binds its names. " +
-			"In library code (functions no entry reaches, whose callers choose the context) it warns only about a literal axis name " +
+			"that reach Pallas (they, or a module they import, name it) and the modules that name shard_map (or smap, " +
+			"NamedSharding or with_sharding_constraint) and a collective, kernels or not; it holds on every backend. " +
+			"make_jaxpr's axis_env binds its names, and so may a wrapper JAX has that pallas-ls does not model when it is " +
+			"given mesh=, in_specs= or out_specs= (jax.experimental.roofline.roofline). " +
+			"In library code (functions no entry reaches, whose callers choose the context) it warns in two cases only, " +
+			"unless a binder around the collective names the axis. First, a literal axis name " +
 			"that nothing else in the workspace writes, parsed file or not (a misspelt or renamed axis: every mesh, binder, core mesh " +
-			"and named grid takes its names as values the program writes), unless a binder around it names it; the error named is " +
-			"the one JAX raises inside a shard_map whose mesh lacks the name.",
+			"and named grid takes its names as values the program writes); the error named is " +
+			"the one JAX raises inside a shard_map whose mesh lacks the name. Second, an axis the function itself shards over " +
+			"on the way to the collective, in a jit's in_shardings/out_shardings or a with_sharding_constraint (not a " +
+			"device_put, which JAX runs inside a shard_map too): JAX refuses such a sharding inside a shard_map that makes the " +
+			"axis manual, so no caller can bind it (a shard_map removed, or turned into a jit with shardings). The axis may be " +
+			"a literal or the same value, a parameter or a part of one (`in_axis, out_axis = weight_sharding`, " +
+			"self.kernel_axes[0]), whatever axis it names; the error named is the one of a caller under jax.jit.",
 		Why: "JAX raises a NameError while tracing, before anything is lowered: \"Found an unbound axis name: x. To " +
 			"fix this, please call psum under `jax.shard_map`.\" (JAX 0.7+, traced psum, pmean, pmax, pmin, " +
 			"ppermute, axis_index), \"unbound axis name: x\" (all_gather, all_to_all, psum_scatter, axis_size, an " +
@@ -66,10 +74,16 @@ func runPAL104(p *analysis.Pass) {
 	for _, kc := range p.KernelCalls {
 		unwrittenKernelAxis(p, kc)
 	}
+	shown := map[analysis.Location]bool{}
+	for _, u := range p.Collectives {
+		if u.NotManual != nil {
+			shown[u.Location] = true
+		}
+	}
 	for _, u := range p.Collectives {
 		r := u.Reach
 		if r.Library {
-			libraryCollective(p, u)
+			libraryCollective(p, u, shown)
 			continue
 		}
 		o := lowering.UnboundCollective(p.Version, u.API, u.Eager, u.Axis)

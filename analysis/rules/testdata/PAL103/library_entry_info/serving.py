@@ -1,5 +1,7 @@
 # Library code: nothing in the workspace calls these functions, so whether
 # the kernel fails depends on the caller; a hint says what callers must do.
+# serve's sharding spec is its caller's (library_jit_shards_over_axis has
+# the literal one, which no caller can make work).
 import jax
 from jax.experimental import pallas as pl
 from jax.experimental.pallas import tpu as pltpu
@@ -18,8 +20,8 @@ def scale(x):
     return pl.pallas_call(local_kernel, out_shape=x, compiler_params=pltpu.CompilerParams())(x)
 
 
-def serve(x, mesh):
-    step = jax.jit(add_one, in_shardings=NamedSharding(mesh, P("x")), out_shardings=NamedSharding(mesh, P("x")))
+def serve(x, mesh, spec):
+    step = jax.jit(add_one, in_shardings=NamedSharding(mesh, spec), out_shardings=NamedSharding(mesh, spec))
     return step(x)
 
 

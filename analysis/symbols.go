@@ -1,0 +1,134 @@
+package analysis
+
+import (
+	"slices"
+
+	"github.com/pallas-ls/pallas-ls/analysis/ir"
+)
+
+// Symbolic unknowns: in a library entry (no caller in the workspace) the
+// parameters' values are unknown, but the same parameter read twice is
+// the same value. A library function that constrains an operand to
+// P(..., in_axis) and later reduces over in_axis names one axis twice,
+// whatever it is: PAL104 can then tell, for the collective, that its axis
+// is not manual (context.go: Unmanual), though no literal name appears.
+//
+// A symbol is an Unknown with an identity: one per parameter of each
+// function run by a library entry (interp.paramSymbol), and one per
+// attribute, constant index or unpacked position of another
+// (interp.derive: weight_sharding.spec[0]). Everywhere else a symbol is
+// Unknown (isUnknown); only the evidence of context.go and collective.go
+// compares identities. A join of symbols is a vUnion whose identity is
+// that of the variable holding it (both uses read the same object).
+
+// symbol is the identity of a symbolic Unknown.
+type symbol struct {
+	desc     string               // for messages: "weight_sharding[0]"
+	children map[string]*vUnknown // derived symbols, by part (".spec", "[0]")
+}
+
+type symKey struct {
+	def  *ir.FuncDef
+	name string
+}
+
+// isUnknown reports whether v is Unknown, symbolic or not.
+func isUnknown(v value) bool {
+	_, ok := v.(*vUnknown)
+	return ok
+}
+
+// paramSymbol is parameter name of def as a symbol, when the run is a
+// library entry's; plain Unknown otherwise.
+func (in *interp) paramSymbol(def *ir.FuncDef, name string) value {
+	if len(in.stack) == 0 || !in.stack[0].library || def == nil {
+		return unknown
+	}
+	k := symKey{def, name}
+	if s, ok := in.syms[k]; ok {
+		return s
+	}
+	if in.syms == nil {
+		in.syms = map[symKey]*vUnknown{}
+	}
+	s := &vUnknown{sym: &symbol{desc: name}}
+	in.syms[k] = s
+	return s
+}
+
+// derive is part (".attr", "[i]") of v when v is a symbol or a join of
+// symbols; Unknown otherwise.
+func derive(v value, part string) value {
+	switch t := v.(type) {
+	case *vUnknown:
+		if t.sym == nil {
+			return unknown
+		}
+		if c, ok := t.sym.children[part]; ok {
+			return c
+		}
+		if t.sym.children == nil {
+			t.sym.children = map[string]*vUnknown{}
+		}
+		c := &vUnknown{sym: &symbol{desc: t.sym.desc + part}}
+		t.sym.children[part] = c
+		return c
+	case *vUnion:
+		var out value
+		for _, a := range t.Alts {
+			d := derive(a, part)
+			if d == unknown {
+				return unknown
+			}
+			out = join(out, d)
+		}
+		return out
+	}
+	return unknown
+}
+
+// symbolic reports whether v is a symbol, or a join of symbols and
+// literal strings: a value whose identity names axes.
+func symbolic(v value) bool {
+	switch t := v.(type) {
+	case *vUnknown:
+		return t.sym != nil
+	case *vUnion:
+		for _, a := range t.Alts {
+			if _, ok := constStr(a); !ok && !symbolic(a) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// specSymbols lists the symbolic entries of a literal PartitionSpec, or of
+// a literal sequence of them: P(None, in_axis) names whatever in_axis is.
+func specSymbols(v value, depth int) []value {
+	if s, ok := v.(*vSeq); ok && depth < 4 {
+		var out []value
+		for _, it := range s.Items {
+			out = append(out, specSymbols(it, depth+1)...)
+		}
+		return out
+	}
+	c, ok := pspecCall(v)
+	if !ok {
+		return nil
+	}
+	var out []value
+	for _, it := range c.Args {
+		if symbolic(it) {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+// hasUnmanualSymbol reports whether v is one of the symbolic axes the
+// context shows are not manual (the same value: the same identity).
+func (c *spmdCtx) hasUnmanualSymbol(v value) bool {
+	return slices.Contains(c.UnmanualSyms, v)
+}
