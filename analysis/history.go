@@ -78,7 +78,7 @@ func (in *interp) newHistory() {
 	j := &h.journal
 	j.memo.m, j.assigned.m, j.instances.m, j.effects.m = in.memo, in.assigned, in.instances, in.effects
 	j.evals.m, j.called.m, j.calls.m, j.colls.m, j.smaps.m = in.evals, in.called, in.calls, in.colls, in.smaps
-	j.refs.m = in.refs
+	j.refs.m, j.syms.m = in.refs, in.syms
 }
 
 // begin starts the entry at c: marks the state, numbers the entry.

@@ -224,8 +224,8 @@ func newInterp(ctx context.Context, prog *program, opts *Options, budget int) *i
 		prog: prog, opts: opts,
 		memo: map[string]value{}, called: map[*ir.FuncDef]int32{}, evals: map[*ir.FuncDef]int{}, assigned: map[*ir.Stmt][]string{}, instances: map[instKey]*vInstance{},
 		calls: map[callSiteKey]*kernelCall{}, effects: map[*kernelDecl]*kernelEffects{}, colls: map[collKey]*collUse{},
-		smaps:   map[smKey]*smUse{},
-		refs:    map[*ir.Expr]*refUse{},
+		smaps: map[smKey]*smUse{},
+		refs:  map[*ir.Expr]*refUse{}, syms: map[symKey]*vUnknown{},
 		wrapper: map[string]bool{}, mods: make([]modRun, prog.nmods), config: map[string]value{},
 	}
 	for _, w := range opts.ShardMapWrappers {

@@ -48,6 +48,7 @@ type journal struct {
 	memo      keyLog[string, value]
 	assigned  keyLog[*ir.Stmt, []string]
 	instances keyLog[instKey, *vInstance]
+	syms      keyLog[symKey, *vUnknown]
 	effects   keyLog[*kernelDecl, *kernelEffects]
 	evals     countLog[*ir.FuncDef]
 	attrs     setLog[string, value]
@@ -62,10 +63,10 @@ type journal struct {
 	refs    keyLog[*ir.Expr, *refUse]
 }
 
-const nState, nOutputs = 8, 6
+const nState, nOutputs = 9, 6
 
 func (j *journal) state() [nState]changeLog {
-	return [...]changeLog{&j.memo, &j.assigned, &j.instances, &j.effects, &j.evals, &j.attrs, &j.envs, &j.mods}
+	return [...]changeLog{&j.memo, &j.assigned, &j.instances, &j.effects, &j.evals, &j.attrs, &j.envs, &j.mods, &j.syms}
 }
 
 func (j *journal) outputs() [nOutputs]changeLog {

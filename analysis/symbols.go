@@ -48,11 +48,8 @@ func (in *interp) paramSymbol(def *ir.FuncDef, name string) value {
 	if s, ok := in.syms[k]; ok {
 		return s
 	}
-	if in.syms == nil {
-		in.syms = map[symKey]*vUnknown{}
-	}
 	s := &vUnknown{sym: &symbol{desc: name}}
-	in.syms[k] = s
+	in.h.journal.syms.add(k, s) // undone with the entry that made it (resume.go)
 	return s
 }
 
