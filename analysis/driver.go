@@ -2,7 +2,6 @@ package analysis
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 
 	"github.com/pallas-ls/pallas-ls/analysis/ir"
@@ -86,11 +85,6 @@ type runSettings struct {
 	noInert   bool
 	// oneShot: keep nothing for resuming (Engine.OneShot).
 	oneShot bool
-}
-
-func isTestFile(path string) bool {
-	b := filepath.Base(path)
-	return strings.HasPrefix(b, "test_") && strings.HasSuffix(b, ".py") || strings.HasSuffix(b, "_test.py") || b == "conftest.py"
 }
 
 // entry evaluates fn as an entry point named what.

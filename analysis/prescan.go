@@ -17,9 +17,13 @@ import (
 
 // scan is what the pre-scan learns of one file without parsing it.
 type scan struct {
-	seed    bool       // a per-file rule may report in it, or it carries a suppression
-	pallas  bool       // imports or refers to pallas: may define or call kernels
-	spmd    bool       // names shard_map (or smap) and a collective: PAL104's plain collectives
+	seed   bool // a per-file rule may report in it, or it carries a suppression
+	pallas bool // imports or refers to pallas: may define or call kernels
+	spmd   bool // names shard_map (or smap) and a collective: PAL104's plain collectives
+	// sharded: names a sharding (NamedSharding, with_sharding_constraint)
+	// and a collective, but no shard_map: an entry unless a test module
+	// (prune.go).
+	sharded bool
 	imports []string   // absolute dotted names imported (and their parents)
 	rel     []relative // relative imports
 }
@@ -41,7 +45,7 @@ func prescan(src []byte, rules *fileRules) scan {
 	// string that mentions it does not count, nor a longer attribute name
 	// (jax's own `ctx.pallas_lowering_cache`).
 	s.pallas = hasAttr(src, ".pallas")
-	s.spmd = mentionsSPMD(src)
+	s.spmd, s.sharded = mentionsSPMD(src)
 	lines := bytes.Split(src, []byte("\n"))
 	for k := 0; k < len(lines); k++ {
 		if l := bytes.TrimLeft(lines[k], " \t\f\v\r"); !bytes.HasPrefix(l, []byte("import")) && !bytes.HasPrefix(l, []byte("from")) {
@@ -291,7 +295,7 @@ func (s *scan) from(t string) {
 }
 
 func (s *scan) equal(t *scan) bool {
-	if s.seed != t.seed || s.pallas != t.pallas || s.spmd != t.spmd || !slices.Equal(s.imports, t.imports) || len(s.rel) != len(t.rel) {
+	if s.seed != t.seed || s.pallas != t.pallas || s.spmd != t.spmd || s.sharded != t.sharded || !slices.Equal(s.imports, t.imports) || len(s.rel) != len(t.rel) {
 		return false
 	}
 	for i, r := range s.rel {
@@ -309,26 +313,29 @@ type cachedScan struct {
 	scan scan
 }
 
-// mentionsSPMD reports whether src names shard_map or smap (or a
-// sharding: NamedSharding, with_sharding_constraint) and a collective: a
-// module that may call a collective on an axis its shard_map does not
-// bind, or one its own shardings show is not manual, with no kernel in
-// sight (a shard_map tutorial, a model's sharded layer). Such modules run
-// as entries too (prune.go). The substring test keeps the word scan to
-// the few files that need it.
-func mentionsSPMD(src []byte) bool {
+// mentionsSPMD reports whether src names shard_map or smap and a
+// collective (spmd): a module that may call a collective on an axis its
+// shard_map does not bind, with no kernel in sight (a shard_map tutorial,
+// a model's sharded layer); or, failing that, a sharding (NamedSharding,
+// with_sharding_constraint) and a collective (sharded): a layer whose
+// functions may reduce over an axis they shard over first (PAL104's
+// library case). Such modules run as entries too (prune.go). The
+// substring test keeps the word scan to the few files that need it.
+func mentionsSPMD(src []byte) (spmd, sharded bool) {
 	if !bytes.Contains(src, []byte("shard_map")) && !bytes.Contains(src, []byte("smap")) &&
 		!bytes.Contains(src, []byte("NamedSharding")) && !bytes.Contains(src, []byte("with_sharding_constraint")) {
-		return false
+		return false, false
 	}
-	var sm, coll bool
+	var sm, sh, coll bool
 	eachWord(src, func(w []byte) {
 		switch {
-		case ir.SPMDWords[string(w)]:
+		case string(w) == "shard_map" || string(w) == "smap":
 			sm = true
+		case ir.SPMDWords[string(w)]:
+			sh = true
 		case ir.CollectiveNames[string(w)]:
 			coll = true
 		}
 	})
-	return sm && coll
+	return sm && coll, !sm && sh && coll
 }

@@ -288,4 +288,10 @@ func isExternalQual(q string) bool {
 	return q == "jax" || q == "jaxlib" || hasPrefix(q, "jax.") || hasPrefix(q, "jaxlib.")
 }
 
+// isTestFile reports whether path names a test module (pytest's names).
+func isTestFile(path string) bool {
+	b := filepath.Base(path)
+	return strings.HasPrefix(b, "test_") && strings.HasSuffix(b, ".py") || strings.HasSuffix(b, "_test.py") || b == "conftest.py"
+}
+
 func hasPrefix(s, p string) bool { return len(s) >= len(p) && s[:len(p)] == p }

@@ -65,6 +65,12 @@ func TestRelevantEntriesAndPruning(t *testing.T) {
 		{"/p/sm_only.py", "import jax\nf = jax.shard_map(g, mesh=m, in_specs=P('i'), out_specs=P('i'))\n", true, false},
 		{"/p/psum_only.py", "import jax\nf = jax.pmap(lambda x: jax.lax.psum(x, 'i'), axis_name='i')\n", false, false},
 		{"/p/longer.py", "my_shard_map_helper = 1\npsum_total = 2\n", false, false},
+		// A sharding and a collective, no shard_map (PAL104's library
+		// evidence): an entry, but not a test module, nor JAX's own
+		// source (its lax.py names both).
+		{"/p/layers.py", "import jax\ndef f(x, m):\n    x = jax.lax.with_sharding_constraint(x, NamedSharding(m, P('i')))\n    return jax.lax.psum(x, 'i')\n", true, true},
+		{"/p/test_layers.py", "from jax.sharding import NamedSharding\nfrom jax.lax import psum\n", false, false},
+		{"/p/jax/_src/lax.py", "from jax.sharding import NamedSharding\nfrom jax.lax import psum\n", false, false},
 	}
 	var src []SourceFile
 	for _, f := range files {
