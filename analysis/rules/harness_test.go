@@ -34,7 +34,10 @@ import (
 // `.pallas-ls.toml` in the case sets the JAX version. A `fixed/` directory
 // holds golden files: applying every fix (unsafe included) must produce
 // them, parse without new syntax errors, and converge (a second pass
-// changes nothing). Run with -update to rewrite the goldens.
+// changes nothing). Run with -update to rewrite the goldens. An `_oracle/`
+// directory holds drivers the oracle runs (oracle/fixtures.toml) to call
+// a library case's functions the way callers outside the workspace do:
+// not part of the case, which they would otherwise give callers.
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
@@ -68,7 +71,7 @@ func loadCase(t *testing.T, dir string) ([]analysis.SourceFile, analysis.Options
 	abs, _ := filepath.Abs(dir)
 	var files []analysis.SourceFile
 	filepath.WalkDir(abs, func(p string, d os.DirEntry, err error) error {
-		if d.IsDir() && d.Name() == "fixed" {
+		if d.IsDir() && (d.Name() == "fixed" || d.Name() == "_oracle") {
 			return filepath.SkipDir
 		}
 		if !d.IsDir() && strings.HasSuffix(p, ".py") {

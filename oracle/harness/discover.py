@@ -1,7 +1,8 @@
 """Finds the entry files of a case directory from its source.
 
 Rules, in order, for each .py file (a `fixed/` directory holds golden
-outputs of fixes and is skipped):
+outputs of fixes and is skipped, and so is `_oracle/`, the drivers of
+library cases, which oracle/fixtures.toml names as entries):
 1. test_*.py / *_test.py with test functions or classes: a pytest entry.
 2. A file with an `if __name__ == "__main__":` block: a script.
 3. A file with calls at module level (an expression statement, or an
@@ -37,7 +38,7 @@ def kind_of(path):
 def _python_files(case_dir):
     out = []
     for root, dirs, files in os.walk(case_dir):
-        dirs[:] = sorted(d for d in dirs if d not in ("fixed", "__pycache__"))
+        dirs[:] = sorted(d for d in dirs if d not in ("fixed", "__pycache__", "_oracle"))
         for name in sorted(files):
             if name.endswith(".py"):
                 out.append(os.path.relpath(os.path.join(root, name), case_dir).replace(os.sep, "/"))

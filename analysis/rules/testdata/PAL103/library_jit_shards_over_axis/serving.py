@@ -3,13 +3,13 @@
 # shard_map that makes "x" manual, jit refuses the sharding; anywhere
 # else the kernel's operands are sharded over "x", and XLA cannot
 # partition a Mosaic kernel. So a warning (serve may have no caller at
-# all), not an info hint. Checked with JAX 0.11.2 by a driver outside the
-# case that calls serve under jax.jit with an 8-device mesh: with Auto
-# or Explicit axes NotImplementedError "Mosaic kernels cannot be
-# automatically partitioned", as predicted, and with an input placed on
-# the Explicit mesh ValueError "pallas_call requires all mesh axes to be
-# Manual", as the message's parenthesis says; inside a fully manual
-# shard_map the jit's in_shardings raise first.
+# all), not an info hint. The oracle's driver (_oracle/serve.py) calls
+# serve under jax.jit with an 8-device Auto-axis mesh: NotImplementedError
+# "Mosaic kernels cannot be automatically partitioned", as predicted, 0.8
+# to 0.12. Checked by hand with 0.11.2: the same with Explicit axes, and
+# with an input placed on the Explicit mesh ValueError "pallas_call
+# requires all mesh axes to be Manual", as the message's parenthesis says;
+# inside a fully manual shard_map the jit's in_shardings raise first.
 import jax
 from jax.experimental import pallas as pl
 from jax.experimental.pallas import tpu as pltpu

@@ -1,8 +1,8 @@
 # A layer class in a module that names shard_map and collectives but not
 # Pallas: its methods are library entries too. The shard_map's mesh is an
-# attribute (unknown here); "tensr" is written nowhere else. Checked with
-# JAX 0.11.2 (mesh.py's mesh, psum of a traced value, check_vma on):
-# AssertionError, as predicted.
+# attribute (unknown here); "tensr" is written nowhere else. The oracle's
+# driver (_oracle/experts.py: mesh.py's mesh, psum of a traced value,
+# check_vma on) gets AssertionError, as predicted, 0.8 to 0.12.
 from functools import partial
 
 import jax

@@ -3,12 +3,12 @@
 # written nowhere else in the workspace (misspelt renames of mesh.py's
 # "model" and of the core mesh's "core"): no mesh, core mesh or binder
 # here has them, so wherever these run inside the workspace's meshes,
-# tracing fails. Checked with JAX 0.11.2 by calling each function inside
-# a fully manual shard_map over mesh.py's mesh (a driver outside the
-# case, since a caller in it would make these functions entries): as
-# predicted, psum_scatter raises NameError "unbound axis name: modle",
-# pmean AssertionError (core.pvary, check_vma on), and the kernel's
-# axis_index NameError "Found an unbound axis name: cores. ...".
+# tracing fails. The oracle calls each function inside a fully manual
+# shard_map over mesh.py's mesh through the drivers in _oracle/ (not part
+# of the case: a caller in it would make these functions entries): as
+# predicted, 0.8 to 0.12, psum_scatter raises NameError "unbound axis
+# name: modle", pmean AssertionError (core.pvary, check_vma on), and the
+# kernel's axis_index NameError "Found an unbound axis name: cores. ...".
 import functools
 
 import jax

