@@ -25,7 +25,13 @@ import (
 type symbol struct {
 	desc     string               // for messages: "weight_sharding[0]"
 	children map[string]*vUnknown // derived symbols, by part (".spec", "[0]")
+	depth    int                  // parts from the parameter
 }
+
+// maxSymbolDepth bounds a derivation (self.config.axes[0] is 3 parts):
+// beyond it a part is plain Unknown, so a hostile chain of attributes
+// costs neither memory nor time.
+const maxSymbolDepth = 6
 
 type symKey struct {
 	def  *ir.FuncDef
@@ -58,7 +64,7 @@ func (in *interp) paramSymbol(def *ir.FuncDef, name string) value {
 func derive(v value, part string) value {
 	switch t := v.(type) {
 	case *vUnknown:
-		if t.sym == nil {
+		if t.sym == nil || t.sym.depth >= maxSymbolDepth {
 			return unknown
 		}
 		if c, ok := t.sym.children[part]; ok {
@@ -67,7 +73,7 @@ func derive(v value, part string) value {
 		if t.sym.children == nil {
 			t.sym.children = map[string]*vUnknown{}
 		}
-		c := &vUnknown{sym: &symbol{desc: t.sym.desc + part}}
+		c := &vUnknown{sym: &symbol{desc: t.sym.desc + part, depth: t.sym.depth + 1}}
 		t.sym.children[part] = c
 		return c
 	case *vUnion:

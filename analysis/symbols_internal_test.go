@@ -30,6 +30,13 @@ func TestSymbolIdentity(t *testing.T) {
 	if symbolic(unknown) || symbolic(join(a, &vExternal{Qual: "x"})) {
 		t.Error("plain Unknown, or a join with a value that names no axis, is not symbolic")
 	}
+	v := value(a)
+	for i := 0; i < 100_000; i++ { // a hostile chain of attributes: bounded
+		v = derive(v, ".x")
+	}
+	if v != unknown {
+		t.Errorf("a derivation %d parts deep must end in plain Unknown", 100_000)
+	}
 	if !isUnknown(a) || !isUnknown(unknown) || isUnknown(nil) {
 		t.Error("isUnknown must hold of symbols and Unknown, not of nil")
 	}
