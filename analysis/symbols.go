@@ -14,7 +14,8 @@ import (
 // is not manual (context.go: Unmanual), though no literal name appears.
 //
 // A symbol is an Unknown with an identity: one per parameter of each
-// function run by a library entry (interp.paramSymbol), and one per
+// function a library entry runs in its unknown context
+// (interp.paramSymbol), and one per
 // attribute, constant index or unpacked position of another
 // (interp.derive: weight_sharding.spec[0]). Everywhere else a symbol is
 // Unknown (isUnknown); only the evidence of context.go and collective.go
@@ -47,7 +48,9 @@ func isUnknown(v value) bool {
 // paramSymbol is parameter name of def as a symbol, when the run is a
 // library entry's; plain Unknown otherwise.
 func (in *interp) paramSymbol(def *ir.FuncDef, name string) value {
-	if len(in.stack) == 0 || !in.stack[0].library || def == nil {
+	// Only where the evidence is read: the unknown context of a library
+	// entry (a kernel body or a shard_map inside it has its own).
+	if len(in.stack) == 0 || !in.stack[0].library || def == nil || in.cur == nil || in.cur.Kind != ctxUnknown {
 		return unknown
 	}
 	k := symKey{def, name}
