@@ -46,6 +46,11 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 	case "jax.config.update":
 		in.jaxConfigUpdate(a)
 		return unknown
+	case "builtins.float", "builtins.int", "builtins.bool":
+		if len(a.pos) == 1 {
+			in.eagerRead(a.pos[0], site)
+		}
+		return in.opaque(qual, a, site)
 	case "builtins.getattr":
 		if len(a.pos) >= 2 {
 			if s, ok := constStr(a.pos[1]); ok {
@@ -304,6 +309,9 @@ func (in *interp) callMethod(m *vMethod, a args, site *ir.Expr) value {
 		}
 		return unknown
 	case *vExtCall:
+		if eagerReads[m.Name] {
+			in.eagerRead(r, site)
+		}
 		return in.opaque(r.Qual+"()."+m.Name, a, site)
 	case *vDict:
 		return dictMethod(r, m.Name, a)

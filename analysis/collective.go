@@ -48,6 +48,9 @@ type collUse struct {
 	// unmanual is the call showing the axis is not manual here
 	// (spmdCtx.UnmanualWhy), in a library entry; empty otherwise.
 	unmanual text
+	// eagerAt is where a library entry reads the result as a Python
+	// value (eagerread.go); empty otherwise.
+	eagerAt text
 }
 
 // axisBinder models jax.vmap / xmap: the names it binds, literal or not.
@@ -266,6 +269,9 @@ func (in *interp) collFacts() []*UnboundCollective {
 		uc := &UnboundCollective{
 			Location: Locate(u.file, u.site.Span), API: u.api, Axis: u.axis, AxisText: u.axisText, Eager: u.eager, Reach: u.rs.render(),
 			VMA: u.vma, ConstArg: u.constArg,
+		}
+		if t := u.eagerAt; t.site != nil {
+			uc.EagerRead = &Related{Location: Locate(t.file, t.site.Span), Message: "`" + t.String() + "` reads the result as a Python value"}
 		}
 		if t := u.unmanual; t.site != nil {
 			over := "`" + u.axis + "`"

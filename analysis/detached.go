@@ -89,7 +89,7 @@ func (in *interp) replayLog(l *entryLog) {
 		if axis == "" {
 			axis = u.axisText // symbolic (collective.go: symbolicCollective)
 		}
-		in.addColl(collKey{u.site, axis, !u.unmanual.empty()}, u)
+		in.addColl(collKey{u.site, axis, !u.unmanual.empty() || !u.eagerAt.empty()}, u)
 	}
 	for _, u := range l.smaps {
 		in.addSmap(u)

@@ -39,7 +39,8 @@
 //	                 signature and body calls, rendered as KernelConfig
 //	  inert.go       library functions that cannot reach a kernel: skipped
 //	  record.go      kernel calls recorded, and rendered as facts;
-//	                 collective.go collectives on unbound axis names;
+//	                 collective.go collectives on unbound axis names (eagerread.go:
+//	                 their results read as Python values in library code);
 //	                 smapply.go shard_map applications (PAL106, PAL107);
 //	                 eagerref.go eager memory-space refs (PAL217)
 //	  journal.go, history.go, resume.go, detached.go   the seam to the

@@ -145,6 +145,10 @@ func (in *interp) subscript(env *scope, e *ir.Expr) value {
 				return v
 			}
 		}
+	case *vExtCall:
+		if _, ok := collectiveResult(x); ok {
+			return itemOf(x) // an item of a collective's result (eagerread.go)
+		}
 	case *vUnknown, *vUnion:
 		if c, ok := idx.(*vConst); ok && c.C.Kind == ir.ConstInt {
 			return derive(x, "["+strconv.FormatInt(c.C.I, 10)+"]") // a symbol's item

@@ -95,6 +95,10 @@ type UnboundCollective struct {
 	// inside a shard_map that makes the axis manual), so no caller's
 	// shard_map can bind it; nil otherwise.
 	NotManual *Related
+	// EagerRead, in a library entry, is where the result is read as a
+	// Python value (`.item()`, float()): the code runs only eagerly, where
+	// no shard_map binds the axis (eagerread.go); nil otherwise.
+	EagerRead *Related
 }
 
 // AxisName is the axis for messages: the name, or the argument's source.

@@ -39,6 +39,10 @@ func libraryCollective(p *analysis.Pass, u *analysis.UnboundCollective, shown ma
 		notManualCollective(p, u)
 		return
 	}
+	if u.EagerRead != nil {
+		eagerReadCollective(p, u)
+		return
+	}
 	if shown[u.Location] || p.WrittenInWorkspace(u.Axis, u.File, u.Span) {
 		return
 	}
@@ -66,6 +70,23 @@ func notManualCollective(p *analysis.Pass, u *analysis.UnboundCollective) {
 		Message: fmt.Sprintf("`%s` names %s, which cannot be manual here: %s at %s:%d, which JAX refuses inside a shard_map that makes it manual, so no shard_map binds it%s; with %s this fails%s: %s",
 			shortAPI(u.API), axisPhrase(u), u.NotManual.Message, filepath.Base(u.NotManual.File), u.NotManual.Pos.Line, suffix(u.Reach.Entry), version(p), first, quoteError(o)),
 		Related: append([]analysis.Related{*u.NotManual}, pathRelated(u.Reach)...),
+		Detail:  detail(p, o), JAXError: jaxError(o),
+	})
+}
+
+// eagerReadCollective reports u, whose result the library path reads as
+// a Python value (u.EagerRead): that works only eagerly, where nothing
+// binds the axis; under a trace the read itself fails.
+func eagerReadCollective(p *analysis.Pass, u *analysis.UnboundCollective) {
+	o := lowering.UnboundCollective(p.Version, u.API, true, u.Axis)
+	if !o.Fails {
+		return
+	}
+	p.Report(analysis.Diagnostic{
+		Location: u.Location, Severity: analysis.SeverityWarning,
+		Message: fmt.Sprintf("`%s` names %s, and %s at %s:%d, which no trace gives (under jit or a shard_map that read raises ConcretizationTypeError), so this runs eagerly, where no shard_map binds the axis%s; with %s this fails: %s",
+			shortAPI(u.API), axisPhrase(u), u.EagerRead.Message, filepath.Base(u.EagerRead.File), u.EagerRead.Pos.Line, suffix(u.Reach.Entry), version(p), quoteError(o)),
+		Related: append([]analysis.Related{*u.EagerRead}, pathRelated(u.Reach)...),
 		Detail:  detail(p, o), JAXError: jaxError(o),
 	})
 }

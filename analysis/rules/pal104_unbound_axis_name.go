@@ -76,7 +76,7 @@ func runPAL104(p *analysis.Pass) {
 	}
 	shown := map[analysis.Location]bool{}
 	for _, u := range p.Collectives {
-		if u.NotManual != nil {
+		if u.NotManual != nil || u.EagerRead != nil {
 			shown[u.Location] = true
 		}
 	}
