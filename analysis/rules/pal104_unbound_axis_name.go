@@ -31,7 +31,7 @@ var PAL104 = &analysis.Analyzer{
 			"NamedSharding or with_sharding_constraint) and a collective, kernels or not; it holds on every backend. " +
 			"make_jaxpr's axis_env binds its names, and so may a wrapper JAX has that pallas-ls does not model when it is " +
 			"given mesh=, in_specs= or out_specs= (jax.experimental.roofline.roofline). " +
-			"In library code (functions no entry reaches, whose callers choose the context) it warns in two cases only, " +
+			"In library code (functions no entry reaches, whose callers choose the context) it warns in three cases only, " +
 			"unless a binder around the collective names the axis. First, a literal axis name " +
 			"that nothing else in the workspace writes, parsed file or not (a misspelt or renamed axis: every mesh, binder, core mesh " +
 			"and named grid takes its names as values the program writes); the error named is " +
@@ -40,7 +40,9 @@ var PAL104 = &analysis.Analyzer{
 			"device_put, which JAX runs inside a shard_map too): JAX refuses such a sharding inside a shard_map that makes the " +
 			"axis manual, so no caller can bind it (a shard_map removed, or turned into a jit with shardings). The axis may be " +
 			"a literal or the same value, a parameter or a part of one (`in_axis, out_axis = weight_sharding`, " +
-			"self.kernel_axes[0]), whatever axis it names; the error named is the one of a caller under jax.jit.",
+			"self.kernel_axes[0]), whatever axis it names; the error named is the one of a caller under jax.jit. Third, a " +
+			"collective whose result the function reads as a Python value (.item(), .tolist(), float(), int(), bool()): that " +
+			"read needs a concrete value, which no trace gives, so the code runs only eagerly, where no shard_map binds the axis.",
 		Why: "JAX raises a NameError while tracing, before anything is lowered: \"Found an unbound axis name: x. To " +
 			"fix this, please call psum under `jax.shard_map`.\" (JAX 0.7+, traced psum, pmean, pmax, pmin, " +
 			"ppermute, axis_index), \"unbound axis name: x\" (all_gather, all_to_all, psum_scatter, axis_size, an " +
