@@ -144,10 +144,7 @@ func (in *interp) collective(api string, a args, site *ir.Expr) {
 		if shown {
 			u.unmanual = c.UnmanualWhy
 		}
-		in.addColl(k, u)
-		if in.h.log != nil {
-			in.h.log.colls = append(in.h.log.colls, u)
-		}
+		in.recordColl(u)
 		return
 	}
 }
@@ -172,15 +169,30 @@ func (in *interp) symbolicCollective(api string, a args, site *ir.Expr, pos int)
 		return
 	}
 	_, constArg := first(a).(*vConst)
-	u := &collUse{api: api, axisText: name, site: site, file: in.file, vma: c.VMA == vmaOn, constArg: constArg,
-		rs: in.reach(), unmanual: c.UnmanualWhy}
-	in.addColl(k, u)
+	in.recordColl(&collUse{api: api, axisText: name, site: site, file: in.file, vma: c.VMA == vmaOn, constArg: constArg,
+		rs: in.reach(), unmanual: c.UnmanualWhy})
+}
+
+// key is u's place in interp.colls: its site, its axis (or the source of
+// a symbolic one), and whether evidence shows the axis unbound there.
+func (u *collUse) key() collKey {
+	axis := u.axis
+	if axis == "" {
+		axis = u.axisText
+	}
+	return collKey{u.site, axis, !u.unmanual.empty() || !u.eagerAt.empty()}
+}
+
+// recordColl adds u, and logs it for the running detached entry.
+func (in *interp) recordColl(u *collUse) {
+	in.addColl(u)
 	if in.h.log != nil {
 		in.h.log.colls = append(in.h.log.colls, u)
 	}
 }
 
-func (in *interp) addColl(k collKey, u *collUse) {
+func (in *interp) addColl(u *collUse) {
+	k := u.key()
 	if _, seen := in.colls[k]; seen {
 		return
 	}

@@ -85,11 +85,7 @@ func (in *interp) replayLog(l *entryLog) {
 		in.offer(&l.offers[i])
 	}
 	for _, u := range l.colls {
-		axis := u.axis
-		if axis == "" {
-			axis = u.axisText // symbolic (collective.go: symbolicCollective)
-		}
-		in.addColl(collKey{u.site, axis, !u.unmanual.empty() || !u.eagerAt.empty()}, u)
+		in.addColl(u)
 	}
 	for _, u := range l.smaps {
 		in.addSmap(u)

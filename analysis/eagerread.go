@@ -64,10 +64,7 @@ func (in *interp) eagerRead(v value, site *ir.Expr) {
 		e := *u
 		e.eagerAt = quoted(in.file, site, false)
 		e.eager = true
-		in.addColl(k, &e)
-		if in.h.log != nil {
-			in.h.log.colls = append(in.h.log.colls, &e)
-		}
+		in.recordColl(&e)
 		return
 	}
 }

@@ -374,31 +374,16 @@ func constraintAxes(v value, depth int) (axes []string, syms []value) {
 func shardingAxes(kw map[string]value) ([]string, []value) {
 	var out []string
 	var syms []value
-	var walk func(v value, depth int)
-	walk = func(v value, depth int) {
-		if depth < 0 || v == nil {
-			return
-		}
-		switch t := v.(type) {
-		case *vSharding:
-			out = append(out, t.Axes...)
-			for _, s := range t.Syms {
-				if !slices.Contains(syms, s) {
-					syms = append(syms, s)
+	for _, k := range []string{"in_shardings", "out_shardings"} {
+		eachSharding(kw[k], 3, func(sh *vSharding) bool {
+			out = append(out, sh.Axes...)
+			for _, v := range sh.Syms {
+				if !slices.Contains(syms, v) {
+					syms = append(syms, v)
 				}
 			}
-		case *vSeq:
-			for _, it := range t.Items {
-				walk(it, depth-1)
-			}
-		case *vDict:
-			for _, it := range t.Items {
-				walk(it, depth-1)
-			}
-		}
-	}
-	for _, k := range []string{"in_shardings", "out_shardings"} {
-		walk(kw[k], 3)
+			return false
+		})
 	}
 	if len(out) == 0 {
 		return nil, syms
@@ -417,21 +402,28 @@ func shardingEvidence(kw map[string]value) string {
 }
 
 func hasSharding(v value, depth int) bool {
+	return eachSharding(v, depth, func(sh *vSharding) bool { return !sh.Single })
+}
+
+// eachSharding calls fn on the shardings in v, in literal tuples and
+// dicts up to depth levels down, until fn returns true; it reports
+// whether one did.
+func eachSharding(v value, depth int, fn func(*vSharding) bool) bool {
 	if depth < 0 || v == nil {
 		return false
 	}
 	switch v := v.(type) {
 	case *vSharding:
-		return !v.Single
+		return fn(v)
 	case *vSeq:
 		for _, it := range v.Items {
-			if hasSharding(it, depth-1) {
+			if eachSharding(it, depth-1, fn) {
 				return true
 			}
 		}
 	case *vDict:
 		for _, it := range v.Items {
-			if hasSharding(it, depth-1) {
+			if eachSharding(it, depth-1, fn) {
 				return true
 			}
 		}
