@@ -144,7 +144,7 @@ func runsTestMain(s *ir.Summary) bool {
 }
 
 func testCtx(d *ir.FuncDef) ctxKind {
-	if d.MocksShardMap {
+	if d.MocksSPMD {
 		return ctxUnknown
 	}
 	return ctxPlain

@@ -273,8 +273,8 @@ func TestTriviaRejectsMockComments(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if shifted || !got.Defs[0].MocksShardMap || prev.Defs[0].MocksShardMap {
-		t.Fatalf("shifted=%v, mocks after %v, before %v", shifted, got.Defs[0].MocksShardMap, prev.Defs[0].MocksShardMap)
+	if shifted || !got.Defs[0].MocksSPMD || prev.Defs[0].MocksSPMD {
+		t.Fatalf("shifted=%v, mocks after %v, before %v", shifted, got.Defs[0].MocksSPMD, prev.Defs[0].MocksSPMD)
 	}
 }
 

@@ -30,7 +30,7 @@ func (b *builder) decorated(id pp.NodeID) *Stmt {
 	case pp.KindFunctionDef:
 		s.Kind, s.Def = StDef, b.funcDef(def, decos)
 		s.Def.Span = b.span(id)
-		s.Def.MocksShardMap = mocksShardMap(t.Src, s.Def.Span) // the decorators too
+		s.Def.MocksSPMD = mocksSPMD(t.Src, s.Def.Span) // the decorators too
 	case pp.KindClassDef:
 		s.Kind, s.Class = StClass, b.classDef(def, decos)
 		s.Class.Span = b.span(id)
@@ -49,7 +49,7 @@ func (b *builder) funcDef(id pp.NodeID, decos []*Expr) *FuncDef {
 	b.quals = append(b.quals, f.Name, "<locals>")
 	f.Body = b.block(t.ChildByField(id, pp.FieldBody))
 	b.quals = b.quals[:len(b.quals)-2]
-	f.MocksShardMap = mocksShardMap(t.Src, f.Span)
+	f.MocksSPMD = mocksSPMD(t.Src, f.Span)
 	b.sum.Defs = append(b.sum.Defs, f)
 	return f
 }
@@ -181,15 +181,40 @@ func (b *builder) importStmt(id pp.NodeID) *Import {
 	return imp
 }
 
-// mocksShardMap recognises tests that replace shard_map with a fake
-// (mock.patch("jax.shard_map"), monkeypatch.setattr(jax, "shard_map", ...))
-// from the text of the definition at sp, comments included: the code under
-// test then never meets the real shard_map, so no verdict about its SPMD
-// context would be honest.
-func mocksShardMap(src []byte, sp pp.Span) bool {
+// mocksSPMD recognises tests that replace shard_map or a collective with
+// a fake (mock.patch("jax.shard_map"), monkeypatch.setattr(jax,
+// "shard_map", ...), mock.patch.object(jax.lax, "all_to_all", ...)) from
+// the text of the definition at sp, comments included: the code under
+// test then never meets the real one, so no verdict about its SPMD
+// context would be honest. A collective counts when its name is quoted
+// (the patched attribute) or ends a quoted dotted path.
+func mocksSPMD(src []byte, sp pp.Span) bool {
 	txt := src[sp.Start:sp.End]
-	if !bytes.Contains(txt, []byte("shard_map")) {
+	if !bytes.Contains(txt, []byte("shard_map")) && !quotesCollective(txt) {
 		return false
 	}
 	return bytes.Contains(txt, []byte("patch")) || bytes.Contains(txt, []byte("setattr")) || bytes.Contains(txt, []byte("Mock"))
+}
+
+// quotesCollective reports whether txt holds a collective's name as the
+// end of a string literal: "psum", 'jax.lax.all_to_all'.
+func quotesCollective(txt []byte) bool {
+	for name := range CollectiveNames {
+		for i := 0; ; {
+			j := bytes.Index(txt[i:], []byte(name))
+			if j < 0 {
+				break
+			}
+			j += i
+			end := j + len(name)
+			if end < len(txt) && (txt[end] == '"' || txt[end] == '\'') && j > 0 {
+				switch txt[j-1] {
+				case '"', '\'', '.':
+					return true
+				}
+			}
+			i = end
+		}
+	}
+	return false
 }

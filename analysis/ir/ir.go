@@ -314,11 +314,12 @@ type FuncDef struct {
 	Body       []*Stmt
 	Lambda     bool
 	File       *Summary
-	// MocksShardMap is set when the definition's text, comments included,
-	// replaces shard_map with a fake (mock.patch("jax.shard_map"),
-	// monkeypatch.setattr(jax, "shard_map", ...)): code under test then
-	// never meets the real one (build_defs.go: mocksShardMap).
-	MocksShardMap bool
+	// MocksSPMD is set when the definition's text, comments included,
+	// replaces shard_map or a collective with a fake
+	// (mock.patch("jax.shard_map"), monkeypatch.setattr(jax, "shard_map",
+	// ...), mock.patch.object(jax.lax, "psum", ...)): code under test then
+	// never meets the real one (build_defs.go: mocksSPMD).
+	MocksSPMD bool
 }
 
 // ClassDef is a class statement.

@@ -222,7 +222,7 @@ func (w *ShapeWalk) def(a, b *FuncDef) bool {
 	// A body the last run never executed is taken whole from the new IR:
 	// nothing of it reached the analysis (deadbody.go).
 	dead := w.patch && w.swaps[a] == b || !w.patch && (w.dead != nil && w.dead(a) || w.changed != nil && w.changed(a, b))
-	if a.Name != b.Name || a.Qual != b.Qual || a.Lambda != b.Lambda || a.MocksShardMap != b.MocksShardMap && !dead ||
+	if a.Name != b.Name || a.Qual != b.Qual || a.Lambda != b.Lambda || a.MocksSPMD != b.MocksSPMD && !dead ||
 		len(a.Params) != len(b.Params) {
 		return false
 	}
@@ -242,7 +242,7 @@ func (w *ShapeWalk) def(a, b *FuncDef) bool {
 	}
 	if dead {
 		if w.patch {
-			a.Body, a.MocksShardMap = b.Body, b.MocksShardMap
+			a.Body, a.MocksSPMD = b.Body, b.MocksSPMD
 		} else {
 			w.swaps[a] = b
 		}

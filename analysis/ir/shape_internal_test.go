@@ -20,7 +20,7 @@ func TestShapeWalkCoversTheIR(t *testing.T) {
 		reflect.TypeFor[Import]():     "From Level Module Names Star",
 		reflect.TypeFor[ImportName](): "Name As Span",
 		reflect.TypeFor[Param]():      "Name Kind Default Annotation",
-		reflect.TypeFor[FuncDef]():    "Name Qual Span NameSpan Params Decorators Body Lambda File MocksShardMap",
+		reflect.TypeFor[FuncDef]():    "Name Qual Span NameSpan Params Decorators Body Lambda File MocksSPMD",
 		reflect.TypeFor[ClassDef]():   "Name Qual Span NameSpan Bases Decorators Body File",
 		reflect.TypeFor[APIRef]():     "Kind Qual Span Keyword Root Call",
 		reflect.TypeFor[Summary]():    "Path Src Hash Body Defs Classes Refs Imports Comments SyntaxErrors ParseError UsesPallas NamesSPMD mapper",

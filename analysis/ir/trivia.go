@@ -27,7 +27,7 @@ func (s *Summary) ShiftTo(e pp.Edit, tree *pp.Tree) bool {
 	}
 	src := tree.Src
 	for _, d := range s.Defs {
-		if !d.Lambda && mocksShardMap(src, e.MapSpan(d.Span)) != d.MocksShardMap {
+		if !d.Lambda && mocksSPMD(src, e.MapSpan(d.Span)) != d.MocksSPMD {
 			return false
 		}
 	}
