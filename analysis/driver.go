@@ -39,8 +39,7 @@ func (in *interp) runFrom(c cursor) {
 		}
 		for i := c.mod; i < len(in.prog.Modules); i++ {
 			if m := in.prog.Modules[i]; m.Sum != nil && in.entries[m.Path] && (isTestFile(m.Path) || runsTestMain(m.Sum)) {
-				stmt, method := c.at(i)
-				in.runTests(i, m, stmt, method)
+				in.runTestModule(i, m)
 			}
 		}
 		c = cursor{phase: phaseConfigured}
@@ -98,10 +97,10 @@ func (in *interp) entry(m *module, what string, kind ctxKind, fn func()) {
 }
 
 // runTests calls pytest-style tests: test_* functions and the test methods
-// of Test* classes and unittest.TestCase subclasses. Module mi is m; the
-// loop starts at statement stmt (and, in a class, method).
-func (in *interp) runTests(mi int, m *module, stmt, method int) {
-	for j := stmt; j < len(m.Sum.Body); j++ {
+// of Test* classes and unittest.TestCase subclasses, of module mi, m, in
+// order, each an entry of its own.
+func (in *interp) runTests(mi int, m *module) {
+	for j := 0; j < len(m.Sum.Body); j++ {
 		st := m.Sum.Body[j]
 		switch {
 		case st.Kind == ir.StDef && strings.HasPrefix(st.Def.Name, "test"):
@@ -110,7 +109,7 @@ func (in *interp) runTests(mi int, m *module, stmt, method int) {
 			in.entry(m, "test "+st.Def.Name, testCtx(st.Def), func() { in.call(v, args{opaque: true}, nil) })
 		case st.Kind == ir.StClass:
 			if cls, ok := in.globals(m).value(st.Class.Name).(*vClass); ok && cls.Def == st.Class && isTestClassValue(cls, 0) {
-				in.runTestClass(cursor{phaseTests, mi, j, 0}, m, cls, methodFrom(j == stmt, method))
+				in.runTestClass(cursor{phaseTests, mi, j, 0}, m, cls)
 			}
 		}
 	}
@@ -230,12 +229,9 @@ func testMethods(cls *vClass) []testMethod {
 	return out
 }
 
-func (in *interp) runTestClass(at cursor, m *module, cls *vClass, from int) {
+func (in *interp) runTestClass(at cursor, m *module, cls *vClass) {
 	cd := cls.Def
 	for _, tm := range testMethods(cls) {
-		if tm.k < from {
-			continue
-		}
 		def := tm.def
 		at.method = tm.k
 		in.begin(at)

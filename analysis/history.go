@@ -54,8 +54,9 @@ type mark struct {
 	refs                       int // len(interp.refOrder)
 }
 
-// modsLog is the index of journal.mods in journal.state().
-const modsLog = 7
+// modsLog and evalsLog are the indices of journal.mods and journal.evals
+// in journal.state().
+const modsLog, evalsLog = 7, 4
 
 // cursor is an entry's place in analyze's loops: the phase, the module
 // (or configured entry point), the statement of its body and the method
@@ -106,7 +107,7 @@ func (in *interp) begin(c cursor) {
 // current entry.
 func (in *interp) markCalled(d *ir.FuncDef) {
 	if in.h.log != nil {
-		in.h.log.add(d)
+		in.h.log.add(d, in.evals[d])
 	}
 	if in.called[d] == 0 {
 		in.h.journal.called.add(d, in.h.entryNo)
@@ -160,9 +161,15 @@ func (in *interp) undoTo(k int) {
 // objects, scopes, counters, the step count), leaving what it reported
 // (called, kernel calls and their contexts) in place: the end of a
 // detached entry (detached.go).
-func (in *interp) undoState(m mark) {
+func (in *interp) undoState(m mark) { in.undoStateBut(m, -1) }
+
+// undoStateBut is undoState but for the log at index keep of
+// journal.state() (evalsLog: a test module's).
+func (in *interp) undoStateBut(m mark, keep int) {
 	for i, l := range in.h.journal.state() {
-		l.undoTo(m.state[i])
+		if i != keep {
+			l.undoTo(m.state[i])
+		}
 	}
 	in.pins = truncate(in.pins, m.pins)
 	in.budget = m.budget

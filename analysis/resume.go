@@ -58,8 +58,9 @@ func (in *interp) resume(ctx context.Context, budget int, from resumePoint, chan
 		at = h.marks[k].at
 		in.undoTo(k)
 	}
-	// And the state the library entries start in.
-	h.replayLib = h.replay != nil && at.phase >= phaseMains
+	// And the state the library entries start in: the tests took theirs
+	// back, so only the configured entry points change it.
+	h.replayLib = h.replay != nil && (at.phase >= phaseMains || len(in.opts.EntryPoints) == 0)
 	in.restart(ctx, budget)
 	in.runFrom(at)
 	replayed = h.replayed
@@ -137,11 +138,11 @@ func (in *interp) firstRun(m *module) int {
 	}
 	if p := slices.IndexFunc(h.journal.mods.recs, func(r setRecord[int, modRun]) bool { return r.key == m.id }); p >= 0 {
 		// The entry running when it was recorded: the last to begin with
-		// fewer modules run, but for main blocks, whose marks hold the
-		// lengths of the state swapped out.
+		// fewer modules run, but for tests and main blocks, which took
+		// back what they ran (their logs say, below).
 		k := -1
 		for i, mk := range h.marks {
-			if mk.at.phase != phaseMains {
+			if mk.at.phase != phaseMains && (mk.at.phase != phaseTests || mk.at.mod < 0) {
 				if mk.state[modsLog] > p {
 					break
 				}

@@ -187,6 +187,8 @@ func projectFiles(t *testing.T, dir string) []analysis.SourceFile {
 		return mixedProject(t)
 	case "scripts":
 		return scriptsProject(t)
+	case "testmodules":
+		return testModulesProject(t)
 	}
 	return loadDir(t, dir)
 }
