@@ -258,8 +258,9 @@ func resume(ctx context.Context, l *lastRun, k, budget int, opts *Options, repla
 	n, pending, err := l.in.resume(ctx, budget, resumePoint{k, l.pendingAt}, l.changed, l.changedMods)
 	*replayed += n
 	l.pending, l.changed, l.changedMods = -1, nil, nil
-	// Every fact is rendered again: drop what the last rendering kept.
-	l.kernelCalls, l.moved, l.infos, l.infoOf, l.byFile = nil, nil, nil, nil, nil
+	// Every fact is rendered again, but for the kernel calls whose
+	// contexts did not change and whose files did not move (facts).
+	l.kernelCalls, l.infos, l.infoOf, l.byFile = nil, nil, nil, nil
 	if err != nil {
 		l.pending, l.pendingAt = pending.k, pending.at
 		return nil, true, err

@@ -69,3 +69,11 @@ func UseRulesInInternalTests(a []*Analyzer) { testAnalyzers = a }
 // SetEveryEntry makes the engine run every module as an entry, so that
 // tests can check that the pre-scan's entries lose no finding.
 func (e *Engine) SetEveryEntry(b bool) { e.everyEntry = b }
+
+// Facts are the kernel-call facts the last check rendered.
+func (e *Engine) Facts() []*KernelCall {
+	if e.last == nil {
+		return nil
+	}
+	return e.last.kernelCalls
+}

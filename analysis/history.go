@@ -40,6 +40,10 @@ type history struct {
 	replayMods map[*module]bool
 	replayLib  bool
 	replayed   int
+	// takenBack holds, while a check resumes the run, the kernel call
+	// records the resume took back, for replayed offers to make again
+	// (offer).
+	takenBack map[callSiteKey]*kernelCall
 }
 
 // mark is the state of a run when one entry began: the length of each

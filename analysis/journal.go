@@ -65,6 +65,9 @@ type journal struct {
 
 const nState, nOutputs = 9, 6
 
+// callsLog is the index of journal.calls in journal.outputs().
+const callsLog = 1
+
 func (j *journal) state() [nState]changeLog {
 	return [...]changeLog{&j.memo, &j.assigned, &j.instances, &j.effects, &j.evals, &j.attrs, &j.envs, &j.mods, &j.syms}
 }

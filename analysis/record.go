@@ -35,6 +35,34 @@ type kernelCall struct {
 	// shard_map or pmap) (blockspec.go).
 	operands      *args
 	shapesTrusted bool
+	// rendered is the fact last rendered, with the contexts it rendered
+	// (reaches in order): a later rendering reuses it while they are the
+	// same and the files it quotes did not move (facts).
+	rendered     *KernelCall
+	renderedWith []*reachState
+}
+
+// renderedNow reports whether kc.rendered renders kc's contexts as they
+// are.
+func (kc *kernelCall) renderedNow() bool {
+	if kc.rendered == nil || len(kc.renderedWith) != len(kc.order) {
+		return false
+	}
+	for i, k := range kc.order {
+		if kc.reaches[k] != kc.renderedWith[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func (in *interp) render(kc *kernelCall) *KernelCall {
+	kc.rendered = in.fact(kc)
+	kc.renderedWith = kc.renderedWith[:0]
+	for _, k := range kc.order {
+		kc.renderedWith = append(kc.renderedWith, kc.reaches[k])
+	}
+	return kc.rendered
 }
 
 // kernelCalled records that the kernel k is invoked at site in the
@@ -84,6 +112,17 @@ func (o *offer) prepare(in *interp) {
 // context class the shortest witness path.
 func (in *interp) offer(o *offer) {
 	kc := in.calls[o.key]
+	if kc == nil && o.prepared {
+		// A replayed offer remakes the record the resume took back:
+		// the same one, so that its rendering can be reused.
+		if old := in.h.takenBack[o.key]; old != nil && old.k == o.k && old.e == o.e && old.file == o.file && old.operands == o.operands &&
+			old.shapesTrusted == o.trusted && old.scope == o.scope && sameMeshSlice(old.meshes, o.meshes) && len(old.order) == 0 {
+			kc = old
+			delete(in.h.takenBack, o.key)
+			in.h.journal.calls.add(o.key, kc)
+			in.order = append(in.order, kc)
+		}
+	}
 	if kc == nil {
 		kc = &kernelCall{k: o.k, e: o.e, site: o.key.site, file: o.file, reaches: map[lowering.ContextKind]*reachState{}, operands: o.operands, shapesTrusted: o.trusted}
 		if o.prepared {
@@ -103,6 +142,11 @@ func (in *interp) offer(o *offer) {
 		in.outerCall(r)
 	}
 	in.h.journal.reaches.set(kc, r.Kind, rs)
+}
+
+// sameMeshSlice reports whether a and b are the same slice (one offer's).
+func sameMeshSlice(a, b []MeshRef) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // preferReach says whether rs replaces old, a reach of the same kind: a
@@ -253,22 +297,39 @@ func describeAt(s *ir.Summary, e *ir.Expr) string {
 	return txt
 }
 
-// facts exports the recorded kernel calls.
-func (in *interp) facts() []*KernelCall {
+// facts exports the recorded kernel calls. A call whose contexts did not
+// change since it was last rendered, in files none of which moved (and
+// none of which had a body swapped in), keeps its fact: after a resume
+// most records are the ones the entries before the resume point made, or
+// the same ones, replayed.
+func (in *interp) facts(moved map[*ir.Summary]bool) []*KernelCall {
 	out := make([]*KernelCall, 0, len(in.order))
 	for _, kc := range in.order {
-		out = append(out, in.fact(kc))
+		if !kc.renderedNow() || len(moved) > 0 && quotesMoved(kc, moved) {
+			in.render(kc)
+		}
+		out = append(out, kc.rendered)
 	}
 	return out
 }
 
+func quotesMoved(kc *kernelCall, moved map[*ir.Summary]bool) bool {
+	for _, s := range factFiles(kc) {
+		if moved[s] {
+			return true
+		}
+	}
+	return false
+}
+
 // factAt renders the i-th recorded kernel call (facts()[i]) again.
-func (in *interp) factAt(i int) *KernelCall { return in.fact(in.order[i]) }
+func (in *interp) factAt(i int) *KernelCall { return in.render(in.order[i]) }
 
 // factFiles lists the summaries the i-th fact quotes or locates anything
 // in: when one of them moves, the fact must be rendered again.
-func (in *interp) factFiles(i int) []*ir.Summary {
-	kc := in.order[i]
+func (in *interp) factFiles(i int) []*ir.Summary { return factFiles(in.order[i]) }
+
+func factFiles(kc *kernelCall) []*ir.Summary {
 	var out []*ir.Summary
 	add := func(s *ir.Summary) {
 		if s != nil && !slices.Contains(out, s) { // a handful of files

@@ -56,6 +56,7 @@ func (in *interp) resume(ctx context.Context, budget int, from resumePoint, chan
 	at := from.at
 	if k < len(h.marks) {
 		at = h.marks[k].at
+		h.takenBack = in.callsFrom(h.marks[k])
 		in.undoTo(k)
 	}
 	// And the state the library entries start in: the tests took theirs
@@ -63,6 +64,7 @@ func (in *interp) resume(ctx context.Context, budget int, from resumePoint, chan
 	h.replayLib = h.replay != nil && (at.phase >= phaseMains || len(in.opts.EntryPoints) == 0)
 	in.restart(ctx, budget)
 	in.runFrom(at)
+	h.takenBack = nil
 	replayed = h.replayed
 	h.replay, h.replayMods, h.replayLib, h.replayed = nil, nil, false, 0
 	in.keep(false)
@@ -79,6 +81,17 @@ func (in *interp) resume(ctx context.Context, budget int, from resumePoint, chan
 		return replayed, resumePoint{k, at}, err
 	}
 	return replayed, resumePoint{}, nil
+}
+
+// callsFrom maps the kernel call records made from mark m on by their
+// keys.
+func (in *interp) callsFrom(m mark) map[callSiteKey]*kernelCall {
+	j := &in.h.journal.calls
+	out := make(map[callSiteKey]*kernelCall, len(j.keys)-m.outputs[callsLog])
+	for _, k := range j.keys[m.outputs[callsLog]:] {
+		out[k] = j.m[k]
+	}
+	return out
 }
 
 // canResume reports whether the run can resume at entry k: it kept its

@@ -93,7 +93,7 @@ func (l *lastRun) suppressions(s *ir.Summary) []*Suppression {
 // no moved summary.
 func (l *lastRun) facts() []*KernelCall {
 	if l.kernelCalls == nil {
-		l.kernelCalls = l.in.facts()
+		l.kernelCalls = l.in.facts(l.moved)
 	} else if len(l.moved) > 0 {
 		if l.byFile == nil {
 			l.byFile = map[*ir.Summary][]int{}

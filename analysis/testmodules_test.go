@@ -160,6 +160,29 @@ func TestTestModuleEditReplaysTheRest(t *testing.T) {
 	}
 	files[ai].Src = aorig
 	warmEqualsFresh(t, e, files, opts, "size call back")
+
+	// An edit test_b.py's replay does not see: the kernel call it records
+	// again is the same record, whose fact (quoting kernels.py and
+	// test_b.py, which did not move) is not rendered again.
+	ring := func() *analysis.KernelCall {
+		for _, f := range e.Facts() {
+			if f.Kernel == "ring_kernel" {
+				return f
+			}
+		}
+		return nil
+	}
+	before := ring()
+	files[ai].Src = []byte(strings.Replace(string(aorig), "def test_off():\n", "def test_off():\n    y = 1\n", 1))
+	replayed = e.Replayed()
+	if !warmEqualsFresh(t, e, files, opts, "test_off edited") {
+		return
+	}
+	if after := ring(); before == nil || after != before || e.Replayed() == replayed {
+		t.Errorf("test_off edited: ring_kernel's fact %p -> %p, replayed %d; want test_b.py replayed and the same fact", before, after, e.Replayed()-replayed)
+	}
+	files[ai].Src = aorig
+	warmEqualsFresh(t, e, files, opts, "test_off undone")
 }
 
 // TestTestModulesResume types statements at the top of every body of

@@ -56,7 +56,17 @@ type specArray struct {
 	spec  analysis.SpecFact
 	shape []int  // nil when unknown
 	dtype string // "" when unknown
-	what  string
+	out   bool   // an output's (else an input's)
+	index int
+}
+
+// what names the array: "input 0", "output 1" (made only for a finding:
+// the rules ask for every kernel call's specs on every report).
+func (sa specArray) what() string {
+	if sa.out {
+		return fmt.Sprintf("output %d", sa.index)
+	}
+	return fmt.Sprintf("input %d", sa.index)
 }
 
 func specArrays(c *analysis.KernelConfig) []specArray {
@@ -64,12 +74,12 @@ func specArrays(c *analysis.KernelConfig) []specArray {
 	if c.InSpecs.Known && !c.InSpecs.Single && c.OperandsKnown && c.NumScalarPrefetch >= 0 &&
 		len(c.Operands)-c.NumScalarPrefetch == len(c.InSpecs.Specs) {
 		for i, s := range c.InSpecs.Specs {
-			out = append(out, specArray{s, c.Operands[i+c.NumScalarPrefetch].Shape, c.Operands[i+c.NumScalarPrefetch].DType, fmt.Sprintf("input %d", i)})
+			out = append(out, specArray{s, c.Operands[i+c.NumScalarPrefetch].Shape, c.Operands[i+c.NumScalarPrefetch].DType, false, i})
 		}
 	}
 	if c.OutSpecs.Known && c.OutsKnown && c.OutSpecs.Single == c.OutSingle && len(c.OutSpecs.Specs) == len(c.Outs) {
 		for i, s := range c.OutSpecs.Specs {
-			out = append(out, specArray{s, c.Outs[i].Shape, c.Outs[i].DType, fmt.Sprintf("output %d", i)})
+			out = append(out, specArray{s, c.Outs[i].Shape, c.Outs[i].DType, true, i})
 		}
 	}
 	return out

@@ -79,7 +79,7 @@ func runPAL211(p *analysis.Pass) {
 			if s.MemorySpace == "ANY" || s.MemorySpace == "HBM" {
 				if o := lowering.AnyWindowOutcome(p.Version); o.Fails && windowDim(s.Block, sa.shape) >= 0 {
 					r.report(firstLoc(s.BlockLoc, s.Loc), 0, fmt.Sprintf("block shape %s of %s in memory space %s is not the whole array %s",
-						shapeText(s.Block), sa.what, s.MemorySpace, lowering.PyTuple(sa.shape)), o, nil)
+						shapeText(s.Block), sa.what(), s.MemorySpace, lowering.PyTuple(sa.shape)), o, nil)
 				}
 				continue
 			}
@@ -101,7 +101,7 @@ func runPAL211(p *analysis.Pass) {
 				loc = s.Loc
 			}
 			r.report(loc, 0, fmt.Sprintf("block shape %s of %s is not tiled for TPU: the last two dimensions must be multiples of (8, 128) or equal the array's %s",
-				shapeText(s.Block), sa.what, lowering.PyTuple(sa.shape[n-2:])), lowering.BlockTilingOutcome(p.Version), nil)
+				shapeText(s.Block), sa.what(), lowering.PyTuple(sa.shape[n-2:])), lowering.BlockTilingOutcome(p.Version), nil)
 		}
 	}
 }
@@ -119,7 +119,7 @@ func rank1(r *configReporter, p *analysis.Pass, s analysis.SpecFact, sa specArra
 		return
 	}
 	r.report(firstLoc(s.BlockLoc, s.Loc), 0, fmt.Sprintf("rank-1 block shape %s of %s (%s) is not tiled for TPU: it must equal the array's %d or be a multiple of the tiling size",
-		shapeText(s.Block), sa.what, sa.dtype, sa.shape[0]), o, nil)
+		shapeText(s.Block), sa.what(), sa.dtype, sa.shape[0]), o, nil)
 }
 
 // tileFits: a block dimension passes when it equals the array's or is a

@@ -56,7 +56,7 @@ func runPAL212(p *analysis.Pass) {
 				s := sa.spec
 				if s.BlockSpec && s.BlockKnown && sa.shape != nil && len(s.Block) != len(sa.shape) {
 					r.report(firstLoc(s.BlockLoc, s.Loc), 0, fmt.Sprintf("block shape %s has rank %d but %s has rank %d (shape %s)",
-						shapeText(s.Block), len(s.Block), sa.what, len(sa.shape), lowering.PyTuple(sa.shape)),
+						shapeText(s.Block), len(s.Block), sa.what(), len(sa.shape), lowering.PyTuple(sa.shape)),
 						lowering.BlockRankOutcome(p.Version, sa.shape), nil)
 				}
 			}
