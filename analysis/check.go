@@ -49,7 +49,7 @@ type Engine struct {
 	// run never executed changed (ir/deadbody.go).
 	deadBodies int
 	// resumed counts checks that resumed the last run (resume.go), and
-	// replayed the main blocks they replayed (detached.go).
+	// replayed the detached entries they replayed (detached.go).
 	resumed, replayed int
 	// Store, when set, persists summaries and whole results across
 	// processes (check's on-disk cache); ToolID distinguishes builds.

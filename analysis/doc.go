@@ -45,7 +45,8 @@
 //	                 eagerref.go eager memory-space refs (PAL217)
 //	  journal.go, history.go, resume.go, detached.go   the seam to the
 //	                 engine: every change undoable, a run resumed at an
-//	                 entry, main blocks and library entries replayed
+//	                 entry, test modules, main blocks and library
+//	                 entries run detached and replayed
 //	suppression  suppress_apply.go: findings silenced, suppressions marked
 //	engine       check.go Engine and Check: pruning, then a run, a resume or
 //	             a reuse; summarize.go summaries (cached, parsed in

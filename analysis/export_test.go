@@ -32,7 +32,7 @@ func (e *Engine) Unrun() int { return e.unrun }
 // because only bodies the analysis never executed changed.
 func (e *Engine) DeadBodies() int { return e.deadBodies }
 
-// Replayed counts the main blocks and library entries resumed checks
+// Replayed counts the test modules, main blocks and library entries resumed checks
 // replayed (detached.go).
 func (e *Engine) Replayed() int { return e.replayed }
 
