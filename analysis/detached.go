@@ -149,24 +149,12 @@ func (h *history) replayable(c cursor) *entryLog {
 // runMain runs the main block d of module m (the entry at c), or replays
 // its log (replayable).
 func (in *interp) runMain(c cursor, m *module, d *ir.FuncDef) {
-	at := len(in.h.marks)
-	in.begin(c)
-	if old := in.h.replayable(c); old != nil {
-		in.replayLog(old)
-		return
-	}
-	log := &entryLog{seen: map[*ir.FuncDef]bool{}}
-	in.h.log = log
-	in.entry(m, "module top level of "+filepath.Base(m.Path), ctxPlain, func() {
-		in.markCalled(d)
-		in.execBody(in.globals(m), d.Body)
+	in.runDetached(c, -1, func() {
+		in.entry(m, "module top level of "+filepath.Base(m.Path), ctxPlain, func() {
+			in.markCalled(d)
+			in.execBody(in.globals(m), d.Body)
+		})
 	})
-	in.h.log, log.seen = nil, nil
-	in.undoState(in.h.marks[at])
-	if in.h.mainLogs == nil {
-		in.h.mainLogs = map[cursor]*entryLog{}
-	}
-	in.h.mainLogs[c] = log
 }
 
 // testModule is the cursor of the mark that begins test module mi's
@@ -179,8 +167,19 @@ func testModule(mi int) cursor { return cursor{phaseTests, mi, -1, 0} }
 // share their state: pytest and unittest run them in one process, in
 // order). When the check resumes at a test or later and the module's
 // tests ran none of the changed bodies and modules, its log is replayed.
+// The widening counters stay: the next module's tests count on, as one
+// pytest run would (a fresh count per module cost the tests twice the
+// steps); what the module's tests counted is logged, to be replayed, and
+// what they found is read back before a replay (sameCounts).
 func (in *interp) runTestModule(mi int, m *module) {
-	c := testModule(mi)
+	in.runDetached(testModule(mi), evalsLog, func() { in.runTests(mi, m) })
+}
+
+// runDetached runs the detached entry at c (run), logging what it
+// reports, then takes back the state it changed but for the log of
+// journal.state() at index keep (evalsLog, or -1); or it replays the
+// entry's last log (replayable).
+func (in *interp) runDetached(c cursor, keep int, run func()) {
 	at := len(in.h.marks)
 	in.begin(c)
 	if old := in.h.replayable(c); old != nil {
@@ -189,16 +188,14 @@ func (in *interp) runTestModule(mi int, m *module) {
 	}
 	log := &entryLog{seen: map[*ir.FuncDef]bool{}}
 	in.h.log = log
-	in.runTests(mi, m)
+	run()
 	in.h.log, log.seen = nil, nil
-	// The widening counters stay: the next module's tests count on, as
-	// one pytest run would (a fresh count per module costs the tests
-	// twice the steps). What the module's tests counted is logged, to be
-	// replayed, and what they found is read back before a replay.
-	in.undoStateBut(in.h.marks[at], evalsLog)
-	log.ends = make([]int32, len(log.ran))
-	for i, d := range log.ran {
-		log.ends[i] = int32(in.evals[d])
+	in.undoStateBut(in.h.marks[at], keep)
+	if keep == evalsLog {
+		log.ends = make([]int32, len(log.ran))
+		for i, d := range log.ran {
+			log.ends[i] = int32(in.evals[d])
+		}
 	}
 	if in.h.mainLogs == nil {
 		in.h.mainLogs = map[cursor]*entryLog{}
