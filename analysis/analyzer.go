@@ -98,6 +98,50 @@ type Pass struct {
 	// (PAL217).
 	EagerRefs []*EagerRef
 	report    func(Diagnostic)
+	memo      *callMemo
+}
+
+// CallMemo returns what compute returns for the kernel call kc: a check
+// of that one call alone. When the previous report ran the same check on
+// the same fact (facts are kept while the call's contexts and files do
+// not change) with the same JAX version, version reason and TPU chip,
+// its result is returned instead, so a check may read only kc and those
+// options. Every report keeps what this one computed or reused, nothing
+// more.
+func (p *Pass) CallMemo(kc *KernelCall, compute func() any) any {
+	if p.memo == nil {
+		return compute()
+	}
+	v, ok := p.memo.prev[kc]
+	if ok {
+		p.memo.reused++
+	} else {
+		v = compute()
+	}
+	p.memo.next[kc] = v
+	return v
+}
+
+// callMemo is one analyzer's CallMemo results: those of the last report
+// (prev) and of this one (next), for the options in key.
+type callMemo struct {
+	key        callMemoKey
+	prev, next map[*KernelCall]any
+	reused     int // results returned from prev (tests)
+}
+
+type callMemoKey struct {
+	version      lowering.Version
+	reason, chip string
+}
+
+// done keeps this report's results for the next one; a rule that failed
+// keeps none.
+func (m *callMemo) done(failed bool) {
+	m.prev, m.next = m.next, nil
+	if failed {
+		m.prev = nil
+	}
 }
 
 // Report records a finding of the pass's analyzer; Code, Name and

@@ -77,3 +77,12 @@ func (e *Engine) Facts() []*KernelCall {
 	}
 	return e.last.kernelCalls
 }
+
+// MemoReused counts the per-call check results analyzer code's memo has
+// returned from an earlier report.
+func (e *Engine) MemoReused(code string) int {
+	if e.last == nil || e.last.memos[code] == nil {
+		return 0
+	}
+	return e.last.memos[code].reused
+}

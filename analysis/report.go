@@ -59,7 +59,10 @@ func report(l *lastRun, opts *Options) *Result {
 				}
 			}
 		default:
-			found, failed := runRule(pass(a), firstFile(prog), func(p *Pass) { a.Run(p) })
+			p := pass(a)
+			p.memo = l.callMemoFor(a.Code, opts, len(facts))
+			found, failed := runRule(p, firstFile(prog), func(p *Pass) { a.Run(p) })
+			p.memo.done(failed != nil)
 			diags, failures = append(diags, found...), append(failures, failed...)
 		}
 	}

@@ -62,6 +62,9 @@ type lastRun struct {
 	// blocks that ran none of them are replayed (detached.go).
 	changed     map[*ir.FuncDef]bool
 	changedMods map[*module]bool
+	// memos are the per-call checks' results of the last report, by
+	// analyzer (Pass.CallMemo).
+	memos map[string]*callMemo
 }
 
 type fileSuppressions struct {
@@ -316,3 +319,19 @@ func (l *lastRun) firstRun(s *ir.Summary) int {
 
 // neverCalled reports whether the run never executed d's body.
 func (l *lastRun) neverCalled(d *ir.FuncDef) bool { return l.in.firstEntry(d) < 0 }
+
+// callMemoFor returns analyzer code's memo for a report with opts over n
+// facts, started afresh when those options changed.
+func (l *lastRun) callMemoFor(code string, opts *Options, n int) *callMemo {
+	if l.memos == nil {
+		l.memos = map[string]*callMemo{}
+	}
+	key := callMemoKey{opts.JAXVersion, opts.JAXVersionReason, opts.TPUChip}
+	m := l.memos[code]
+	if m == nil || m.key != key {
+		m = &callMemo{key: key}
+		l.memos[code] = m
+	}
+	m.next = make(map[*KernelCall]any, n)
+	return m
+}

@@ -195,3 +195,30 @@ func TestTestModulesResume(t *testing.T) {
 	}
 	t.Logf("%d of %d body edits resumed the last run", resumed, edits)
 }
+
+// TestCallMemoReused: after an edit that leaves a kernel call's fact as
+// it was, the per-call rules return their findings for it from the last
+// report, and they are the findings a fresh check makes.
+func TestCallMemoReused(t *testing.T) {
+	files := loadDir(t, "rules/testdata/PAL211/not_tiled")
+	files = append(files, analysis.SourceFile{Path: filepath.Join(filepath.Dir(files[0].Path), "other.py"), Src: []byte("X = 1\n")})
+	opts := withRules(analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true})
+	e := analysis.NewEngine()
+	res, err := e.Check(context.Background(), files, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(res.Diagnostics, func(d analysis.Diagnostic) bool { return d.Code == "PAL211" }) {
+		t.Fatalf("no PAL211 finding in the fixture: %v", res.Diagnostics)
+	}
+	for i, edit := range []string{"X = 2\n", "# a comment\nX = 2\n"} {
+		files[len(files)-1].Src = []byte(edit)
+		before := e.MemoReused("PAL211")
+		if !warmEqualsFresh(t, e, files, opts, edit) {
+			return
+		}
+		if e.MemoReused("PAL211") == before {
+			t.Errorf("edit %d (%q): PAL211 checked every call again", i, edit)
+		}
+	}
+}

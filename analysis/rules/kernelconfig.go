@@ -12,9 +12,17 @@ import (
 // once however many calls share the pallas_call.
 
 // configReporter reports a finding at most once per location and message.
+// With into set it only collects them, for eachConfig.
 type configReporter struct {
 	p    *analysis.Pass
 	seen map[string]bool
+	into *[]keyedFinding
+}
+
+// keyedFinding is a finding with the key configReporter dedupes it by.
+type keyedFinding struct {
+	key string
+	d   analysis.Diagnostic
 }
 
 func newConfigReporter(p *analysis.Pass) *configReporter {
@@ -24,11 +32,13 @@ func newConfigReporter(p *analysis.Pass) *configReporter {
 // report files a finding predicting o at loc (severity: the rule's, or
 // sev when set).
 func (r *configReporter) report(loc analysis.Location, sev analysis.Severity, msg string, o lowering.Outcome, fixes []analysis.SuggestedFix) {
-	key := fmt.Sprintf("%s:%d:%d:%s", loc.File, loc.Span.Start, loc.Span.End, msg)
-	if loc.File == "" || r.seen[key] {
+	if loc.File == "" {
 		return
 	}
-	r.seen[key] = true
+	key := fmt.Sprintf("%s:%d:%d:%s", loc.File, loc.Span.Start, loc.Span.End, msg)
+	if r.into == nil && r.seen[key] {
+		return
+	}
 	if o.Fails {
 		msg += fmt.Sprintf("; with %s this fails: %s", version(r.p), quoteError(o))
 	}
@@ -36,7 +46,38 @@ func (r *configReporter) report(loc analysis.Location, sev analysis.Severity, ms
 	if o.Fails {
 		d.Detail = detail(r.p, o)
 	}
-	r.p.Report(d)
+	if r.into != nil {
+		*r.into = append(*r.into, keyedFinding{key, d})
+		return
+	}
+	r.emit(keyedFinding{key, d})
+}
+
+func (r *configReporter) emit(f keyedFinding) {
+	if !r.seen[f.key] {
+		r.seen[f.key] = true
+		r.p.Report(f.d)
+	}
+}
+
+// eachConfig runs check on each kernel call with a pallas_call
+// configuration, in order, reporting each place once: a check of one call
+// that reads only that call, the JAX version and the TPU chip. A call
+// whose fact the last report checked comes back from Pass.CallMemo (an
+// edit renders few facts again; the rules ran over every call on every
+// keystroke).
+func eachConfig(p *analysis.Pass, check func(kc *analysis.KernelCall, r *configReporter)) {
+	r := newConfigReporter(p)
+	for _, kc := range configs(p) {
+		found := p.CallMemo(kc, func() any {
+			var out []keyedFinding
+			check(kc, &configReporter{p: p, into: &out})
+			return out
+		}).([]keyedFinding)
+		for _, f := range found {
+			r.emit(f)
+		}
+	}
 }
 
 // configs lists the pallas_call configurations of the pass's kernel calls.

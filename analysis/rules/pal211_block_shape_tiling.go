@@ -61,11 +61,10 @@ y = pl.pallas_call(
 }
 
 func runPAL211(p *analysis.Pass) {
-	r := newConfigReporter(p)
 	chip, _ := lowering.ParseChip(p.Options.TPUChip)
-	for _, kc := range configs(p) {
+	eachConfig(p, func(kc *analysis.KernelCall, r *configReporter) {
 		if !isTPU(kc) || kc.Config.Interpret {
-			continue
+			return
 		}
 
 		for _, sa := range specArrays(kc.Config) {
@@ -103,7 +102,7 @@ func runPAL211(p *analysis.Pass) {
 			r.report(loc, 0, fmt.Sprintf("block shape %s of %s is not tiled for TPU: the last two dimensions must be multiples of (8, 128) or equal the array's %s",
 				shapeText(s.Block), sa.what(), lowering.PyTuple(sa.shape[n-2:])), lowering.BlockTilingOutcome(p.Version), nil)
 		}
-	}
+	})
 }
 
 // rank1 judges a rank-1 block: its size against the array's and the

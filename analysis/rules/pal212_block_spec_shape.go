@@ -48,8 +48,7 @@ y = pl.pallas_call(
 }
 
 func runPAL212(p *analysis.Pass) {
-	r := newConfigReporter(p)
-	for _, kc := range configs(p) {
+	eachConfig(p, func(kc *analysis.KernelCall, r *configReporter) {
 		c := kc.Config
 		if lowering.HasBlockRankCheck(p.Version) {
 			for _, sa := range specArrays(c) {
@@ -68,7 +67,7 @@ func runPAL212(p *analysis.Pass) {
 			}
 		}
 		if c.GridLen < 0 || c.NumScalarPrefetch < 0 {
-			continue
+			return
 		}
 		n := c.GridLen + c.NumScalarPrefetch
 		for _, s := range allSpecs(c) {
@@ -83,7 +82,7 @@ func runPAL212(p *analysis.Pass) {
 			r.report(firstLoc(s.IndexMapLoc, s.Loc), 0, fmt.Sprintf("index map takes %s but Pallas passes it %d (%s)",
 				arityText(im.Sig), n, passedIndices(c)), o, nil)
 		}
-	}
+	})
 }
 
 func firstLoc(locs ...analysis.Location) analysis.Location {

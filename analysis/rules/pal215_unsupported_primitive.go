@@ -50,10 +50,9 @@ y = pl.pallas_call(
 }
 
 func runPAL215(p *analysis.Pass) {
-	r := newConfigReporter(p)
-	for _, kc := range configs(p) {
+	eachConfig(p, func(kc *analysis.KernelCall, r *configReporter) {
 		if !isTPU(kc) || kc.Config.Interpret {
-			continue
+			return
 		}
 		for _, bc := range kc.BodyCalls {
 			if o := lowering.RemainderOutcome(p.Version, bc.API); o.Fails {
@@ -75,5 +74,5 @@ func runPAL215(p *analysis.Pass) {
 			r.report(bc.Location, 0, fmt.Sprintf("`%s` in TPU kernel `%s` binds the %s primitive, which Mosaic cannot lower in %s",
 				api, kc.Kernel, prim, version(p)), lowering.UnimplementedPrimitiveOutcome(p.Version, prim), nil)
 		}
-	}
+	})
 }

@@ -51,8 +51,7 @@ func runPAL216(p *analysis.Pass) {
 		sev = analysis.SeverityInfo
 		msg += " (deprecated in " + version(p) + ", an error from 0.4.34)"
 	}
-	r := newConfigReporter(p)
-	for _, kc := range configs(p) {
+	eachConfig(p, func(kc *analysis.KernelCall, r *configReporter) {
 		for _, s := range allSpecs(kc.Config) {
 			if !s.OldOrder {
 				continue
@@ -63,7 +62,7 @@ func runPAL216(p *analysis.Pass) {
 			}
 			r.report(s.Loc, sev, msg, o, fixes)
 		}
-	}
+	})
 }
 
 // runPAL216NewOrder reports, for JAX 0.4.30 and before, BlockSpecs
@@ -73,8 +72,7 @@ func runPAL216NewOrder(p *analysis.Pass) {
 	if !o.Fails {
 		return
 	}
-	r := newConfigReporter(p)
-	for _, kc := range configs(p) {
+	eachConfig(p, func(kc *analysis.KernelCall, r *configReporter) {
 		for _, s := range allSpecs(kc.Config) {
 			if !s.NewOrder {
 				continue
@@ -85,7 +83,7 @@ func runPAL216NewOrder(p *analysis.Pass) {
 			}
 			r.report(s.Loc, 0, "BlockSpec(block_shape, index_map) is the argument order since JAX 0.4.31; "+version(p)+" takes index_map first", o, fixes)
 		}
-	}
+	})
 }
 
 // swapFix swaps the first two positional arguments of call.
