@@ -112,6 +112,9 @@ func (p *Pass) CallMemo(kc *KernelCall, compute func() any) any {
 	if p.memo == nil {
 		return compute()
 	}
+	if p.memo.next == nil {
+		p.memo.next = make(map[*KernelCall]any, p.memo.n)
+	}
 	v, ok := p.memo.prev[kc]
 	if ok {
 		p.memo.reused++
@@ -127,6 +130,7 @@ func (p *Pass) CallMemo(kc *KernelCall, compute func() any) any {
 type callMemo struct {
 	key        callMemoKey
 	prev, next map[*KernelCall]any
+	n          int // the report's facts
 	reused     int // results returned from prev (tests)
 }
 

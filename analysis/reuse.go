@@ -332,6 +332,6 @@ func (l *lastRun) callMemoFor(code string, opts *Options, n int) *callMemo {
 		m = &callMemo{key: key}
 		l.memos[code] = m
 	}
-	m.next = make(map[*KernelCall]any, n)
+	m.next, m.n = nil, n // made by the first CallMemo: most rules never ask
 	return m
 }
