@@ -8,4 +8,10 @@
 // what code with no caller in the workspace gets: an info hint (PAL101,
 // PAL103) or a conditional warning (PAL104's library axis names,
 // pal104_library.go).
+//
+// The pallas_call configuration rules (PAL211-PAL216, kernelconfig.go)
+// judge one kernel call at a time; those that run through eachConfig
+// (PAL211, PAL212, PAL215, PAL216) get a call's findings back from the
+// last report while its fact stands (analysis.Pass.CallMemo), so such a
+// check may read only the call, the JAX version and the TPU chip.
 package rules
