@@ -314,12 +314,9 @@ func (in *interp) facts(moved map[*ir.Summary]bool) []*KernelCall {
 }
 
 func quotesMoved(kc *kernelCall, moved map[*ir.Summary]bool) bool {
-	for _, s := range factFiles(kc) {
-		if moved[s] {
-			return true
-		}
-	}
-	return false
+	found := false
+	eachFactFile(kc, func(s *ir.Summary) { found = found || moved[s] })
+	return found
 }
 
 // factAt renders the i-th recorded kernel call (facts()[i]) again.
@@ -331,11 +328,17 @@ func (in *interp) factFiles(i int) []*ir.Summary { return factFiles(in.order[i])
 
 func factFiles(kc *kernelCall) []*ir.Summary {
 	var out []*ir.Summary
-	add := func(s *ir.Summary) {
+	eachFactFile(kc, func(s *ir.Summary) {
 		if s != nil && !slices.Contains(out, s) { // a handful of files
 			out = append(out, s)
 		}
-	}
+	})
+	return out
+}
+
+// eachFactFile calls add with every summary kc's fact quotes or locates
+// anything in (nil and repeats included).
+func eachFactFile(kc *kernelCall, add func(*ir.Summary)) {
 	add(kc.file)
 	add(kc.k.File)
 	for _, op := range kc.e.Ops {
@@ -355,7 +358,6 @@ func factFiles(kc *kernelCall) []*ir.Summary {
 			add(st.file)
 		}
 	}
-	return out
 }
 
 // scratchGiven reports whether a kernel is declared with scratch buffers
