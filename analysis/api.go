@@ -51,6 +51,20 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 			in.eagerRead(a.pos[0], site)
 		}
 		return in.opaque(qual, a, site)
+	case "builtins.callable":
+		if len(a.pos) == 1 {
+			if b, ok := in.isCallable(a.pos[0]); ok {
+				return boolConst(b)
+			}
+		}
+		return unknown
+	case "builtins.isinstance":
+		if len(a.pos) == 2 {
+			if b, ok := isInstanceOf(a.pos[0], a.pos[1]); ok {
+				return boolConst(b)
+			}
+		}
+		return unknown
 	case "builtins.getattr":
 		if len(a.pos) >= 2 {
 			if s, ok := constStr(a.pos[1]); ok {

@@ -25,6 +25,9 @@ func (in *interp) getattr(v value, name string) value {
 		if a := in.classAttr(o.Class, name, 0); a != nil {
 			return bindMethod(a, o, o.Class)
 		}
+		if s := in.dynamicAttr(o, name); s != nil {
+			return s
+		}
 	case *vClass:
 		if a := in.classAttr(o, name, 0); a != nil {
 			if cm, ok := a.(*classMethod); ok {
@@ -99,6 +102,14 @@ func bindMethod(a value, self *vInstance, c *vClass) value {
 		return &b
 	case *vParamTest:
 		return &vParamTest{Fn: bindMethod(f.Fn, self, c), Sets: f.Sets}
+	case *vUnion:
+		// A method a decorator chose between alternatives (the wrapper
+		// or the function itself): each is bound.
+		alts := make([]value, len(f.Alts))
+		for i, alt := range f.Alts {
+			alts[i] = bindMethod(alt, self, c)
+		}
+		return &vUnion{Alts: alts}
 	}
 	return a
 }

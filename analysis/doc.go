@@ -26,7 +26,8 @@
 //	interpreter  the abstract interpreter (its DESIGN comment: interp.go)
 //	  interp.go, driver.go   state and step budget; the entries, in order
 //	  values.go, env.go, context.go   values, scopes, SPMD contexts;
-//	                 symbols.go library parameters as Unknowns with an identity
+//	                 symbols.go library parameters (and attributes a
+//	                 __getattr__ chooses) as Unknowns with an identity
 //	  exec.go, eval.go, call.go, func.go, attr.go   statements, expressions,
 //	                 calls, functions and classes, attributes and imports
 //	  params.go      parameterized tests: one call per parameter set
@@ -34,7 +35,7 @@
 //	                 what they communicate; kconfig.go their configuration
 //	                 (compiler params, barrier); mesh.go meshes, shard_map
 //	  arith.go, arrays.go   ints and tuples folded; arrays of known shape
-//	                 and dtype
+//	                 and dtype; builtins.go callable() and isinstance()
 //	  blockspec.go   a pallas_call's grid, BlockSpecs, operands, kernel
 //	                 signature and body calls, rendered as KernelConfig
 //	  inert.go       library functions that cannot reach a kernel: skipped

@@ -43,7 +43,12 @@ func (in *interp) eval(env *scope, e *ir.Expr) value {
 		}
 		return unknown
 	case ir.ExAttr:
-		return in.getattr(in.eval(env, e.X), e.Name)
+		recv := in.eval(env, e.X)
+		v := in.getattr(recv, e.Name)
+		if o, ok := recv.(*vInstance); ok && v == unknown {
+			return in.callGetattr(o, e.Name, e)
+		}
+		return v
 	case ir.ExCall:
 		return in.evalCall(env, e)
 	case ir.ExConst:

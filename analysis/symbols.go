@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/pallas-ls/pallas-ls/analysis/ir"
 )
@@ -34,8 +35,11 @@ type symbol struct {
 // costs neither memory nor time.
 const maxSymbolDepth = 6
 
+// symKey is a symbol's place in interp.syms: parameter name of def, or
+// attribute name of inst (dynamicAttr).
 type symKey struct {
 	def  *ir.FuncDef
+	inst *vInstance
 	name string
 }
 
@@ -48,18 +52,62 @@ func isUnknown(v value) bool {
 // paramSymbol is parameter name of def as a symbol, when the run is a
 // library entry's; plain Unknown otherwise.
 func (in *interp) paramSymbol(def *ir.FuncDef, name string) value {
-	// Only where the evidence is read: the unknown context of a library
-	// entry (a kernel body or a shard_map inside it has its own).
-	if len(in.stack) == 0 || !in.stack[0].library || def == nil || in.cur == nil || in.cur.Kind != ctxUnknown {
+	if def == nil || !in.symbolsRead() {
 		return unknown
 	}
-	k := symKey{def, name}
+	return in.symbolAt(symKey{def: def, name: name}, name)
+}
+
+// symbolsRead reports whether the run is where symbols are read: the
+// unknown context of a library entry (a kernel body or a shard_map inside
+// it has its own). Elsewhere they would only split memo entries.
+func (in *interp) symbolsRead() bool {
+	return len(in.stack) > 0 && in.stack[0].library && in.cur != nil && in.cur.Kind == ctxUnknown
+}
+
+// symbolAt is the symbol at k, made (and journaled) on first use.
+func (in *interp) symbolAt(k symKey, desc string) value {
 	if s, ok := in.syms[k]; ok {
 		return s
 	}
-	s := &vUnknown{sym: &symbol{desc: name}}
+	s := &vUnknown{sym: &symbol{desc: desc}}
 	in.h.journal.syms.add(k, s) // undone with the entry that made it (resume.go)
 	return s
+}
+
+// callGetattr is attribute name of o, which neither o nor its class
+// holds, read at site: what the class's __getattr__ returns for it, as
+// Python computes it (a workspace __getattr__ only; not for dunder
+// names, which Python looks up on the type). Unknown when there is none.
+func (in *interp) callGetattr(o *vInstance, name string, site *ir.Expr) value {
+	if o.Class == nil || strings.HasPrefix(name, "__") {
+		return unknown
+	}
+	f, ok := in.classAttr(o.Class, "__getattr__", 0).(*vFunc)
+	if !ok {
+		return unknown
+	}
+	b := *f
+	b.Self = o
+	return in.call(&b, args{pos: []value{&vConst{C: ir.Const{Kind: ir.ConstStr, S: name}}}}, site)
+}
+
+// dynamicAttr is attribute name of o, which neither o nor its class
+// holds, when its class defines __getattr__: a value chosen at run time
+// (tpu-inference's LazyShardingAxisName picks one of two classes of axis
+// names from the environment), but the same one each time it is read.
+// So `P(AXES.DATA)` in a jit's in_shardings and `lax.axis_index(AXES.DATA)`
+// name one axis, whatever it is. nil where symbols are not read, or the
+// class has no __getattr__.
+func (in *interp) dynamicAttr(o *vInstance, name string) value {
+	if !in.symbolsRead() || o.Class == nil || strings.HasPrefix(name, "__") || in.classAttr(o.Class, "__getattr__", 0) == nil {
+		return nil
+	}
+	desc := "." + name
+	if o.Class.Def != nil {
+		desc = o.Class.Def.Name + "()" + desc
+	}
+	return in.symbolAt(symKey{inst: o, name: name}, desc)
 }
 
 // derive is part (".attr", "[i]") of v when v is a symbol or a join of
