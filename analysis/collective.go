@@ -36,8 +36,10 @@ type collKey struct {
 type collUse struct {
 	api  string
 	axis string
-	// axisText is the source of a symbolic axis argument (axis empty).
-	axisText string
+	// axisText is the source of a symbolic axis argument (axis empty);
+	// axisWhy, for one whose value is not known, why it names an axis
+	// (nonEmptyCollective).
+	axisText, axisWhy string
 	site     *ir.Expr
 	file     *ir.Summary
 	eager    bool
@@ -124,8 +126,11 @@ func (in *interp) collective(api string, a args, site *ir.Expr) {
 	}
 	names, ok := strList(argAt(a, pos, "axis_name"))
 	if !ok {
-		if lib && c.Kind == ctxUnknown {
+		switch {
+		case lib && c.Kind == ctxUnknown:
 			in.symbolicCollective(api, a, site, pos)
+		case !lib && c.Kind == ctxPlain:
+			in.nonEmptyCollective(api, a, site, pos)
 		}
 		return
 	}
@@ -171,6 +176,54 @@ func (in *interp) symbolicCollective(api string, a args, site *ir.Expr, pos int)
 	_, constArg := first(a).(*vConst)
 	in.recordColl(&collUse{api: api, axisText: name, site: site, file: in.file, vma: c.VMA == vmaOn, constArg: constArg,
 		rs: in.reach(), unmanual: c.UnmanualWhy})
+}
+
+// nonEmptyCollective records a collective in plain code (eager or
+// jitted, reached from a concrete entry) whose axis is not known but is
+// not empty (nonEmptyAxis): no binder is around it, so whatever names it
+// holds, they are unbound. A falsy axis () or [] would be a collective
+// over no axis, which JAX runs (None it rejects too: "unbound axis name:
+// None", the oracle on 0.11.2); an untested unknown may be one. The axis
+// is named by the argument's source.
+func (in *interp) nonEmptyCollective(api string, a args, site *ir.Expr, pos int) {
+	c := in.cur
+	why := nonEmptyAxis(argAt(a, pos, "axis_name"))
+	if why == "" || len(c.Bound) > 0 || in.guarded() {
+		return
+	}
+	arg := argExpr(site, pos, "axis_name")
+	if arg == nil {
+		return
+	}
+	name := describeAt(in.file, arg)
+	k := collKey{site, name, false}
+	if _, seen := in.colls[k]; seen {
+		return
+	}
+	_, constArg := first(a).(*vConst)
+	in.recordColl(&collUse{api: api, axisText: name, axisWhy: why, site: site, file: in.file, eager: !c.Traced,
+		vma: c.VMA == vmaOn, constArg: constArg, rs: in.reach()})
+}
+
+// nonEmptyAxis says why v, an axis argument that is no one list of names,
+// names at least one axis whatever it is: it is truthy (nonEmptyUnknown:
+// `if in_axis: psum(x, in_axis)`), or a join whose every alternative is
+// truthy or a non-empty literal name or tuple of names (`("data", "model")
+// if split else "data"`). "" when it may name none.
+func nonEmptyAxis(v value) string {
+	if v == nonEmptyUnknown {
+		return "non-empty where an `if` tested it"
+	}
+	u, ok := v.(*vUnion)
+	if !ok {
+		return ""
+	}
+	for _, alt := range u.Alts {
+		if names, ok := strList(alt); alt != nonEmptyUnknown && (!ok || len(names) == 0) {
+			return ""
+		}
+	}
+	return "one of several axis names the program may choose"
 }
 
 // key is u's place in interp.colls: its site, its axis (or the source of
@@ -279,7 +332,7 @@ func (in *interp) collFacts() []*UnboundCollective {
 	out := make([]*UnboundCollective, 0, len(in.collOrder))
 	for _, u := range in.collOrder {
 		uc := &UnboundCollective{
-			Location: Locate(u.file, u.site.Span), API: u.api, Axis: u.axis, AxisText: u.axisText, Eager: u.eager, Reach: u.rs.render(),
+			Location: Locate(u.file, u.site.Span), API: u.api, Axis: u.axis, AxisText: u.axisText, AxisWhy: u.axisWhy, Eager: u.eager, Reach: u.rs.render(),
 			VMA: u.vma, ConstArg: u.constArg,
 		}
 		if t := u.eagerAt; t.site != nil {

@@ -115,7 +115,9 @@ func (in *interp) execIf(env *scope, st *ir.Stmt) bool {
 	// saved and merged (copying whole scopes dominated the run time).
 	names := in.assignedIn(st)
 	before := env.save(names)
+	undo := refineTruthy(env, st.Cond, names)
 	r1 := in.execBody(env, st.Body)
+	env.restore(undo)
 	after1 := env.save(names)
 	env.restore(before)
 	r2 := in.execBody(env, st.Else)
@@ -131,6 +133,44 @@ func (in *interp) execIf(env *scope, st *ir.Stmt) bool {
 		}
 	}
 	return r1 && r2
+}
+
+// refineTruthy binds, in env for the body of an `if` whose condition is
+// cond, each name cond being true shows is truthy (cond itself, or an
+// operand of an `and` chain, a bare name) and whose value is a plain
+// Unknown, to nonEmptyUnknown; it returns the bindings to restore after
+// the body. Only in function scopes, and not for names the branches
+// assign (their join is the if's) or declare global or nonlocal.
+// Symbols keep their identity unrefined (symbols.go compares it).
+func refineTruthy(env *scope, cond *ir.Expr, assigned []string) saved {
+	if env == nil || env.parent == nil || env.classBody {
+		return saved{}
+	}
+	var names []string
+	var walk func(e *ir.Expr)
+	walk = func(e *ir.Expr) {
+		switch {
+		case e == nil:
+		case e.Kind == ir.ExName:
+			// (a global or nonlocal declaration binds a vScopeRef here)
+			if v, ok := env.lookup(e.Name); ok && v == unknown && !slices.Contains(assigned, e.Name) && !slices.Contains(names, e.Name) {
+				names = append(names, e.Name)
+			}
+		case e.Kind == ir.ExBoolOp && e.Op() == "and":
+			for _, a := range e.Args {
+				walk(a)
+			}
+		}
+	}
+	walk(cond)
+	if len(names) == 0 {
+		return saved{}
+	}
+	undo := env.save(names)
+	for _, n := range names {
+		env.set(n, nonEmptyUnknown)
+	}
+	return undo
 }
 
 // assignedIn lists the names an if statement's branches can bind

@@ -82,6 +82,10 @@ type UnboundCollective struct {
 	// (`in_axis`): a value whose name is not known here, but which the
 	// path shows is not manual (NotManual).
 	AxisText string
+	// AxisWhy, for an axis whose value is not known here and no
+	// NotManual or EagerRead, says why it names an axis all the same (it
+	// is non-empty where an `if` tested it; every value it may hold does).
+	AxisWhy string
 	// Eager: called on concrete values, outside any tracing (the wording
 	// of some errors differs: lowering.UnboundCollective).
 	Eager bool

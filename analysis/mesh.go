@@ -369,26 +369,61 @@ func constraintAxes(v value, depth int) (axes []string, syms []value) {
 }
 
 // shardingAxes lists the mesh axes, literal and symbolic, the
-// NamedShardings of a jit's in_shardings/out_shardings name (jit's check:
-// they may not be manual where the jit is called).
+// NamedShardings and bare PartitionSpecs (over the context mesh) of a
+// jit's in_shardings/out_shardings name (jit's check: they may not be
+// manual where the jit is called; the oracle, 0.11.2: a bare spec over a
+// manual axis raises "pspec ... contains a manual axes" there, and with no
+// context mesh jit rejects a bare spec outright).
 func shardingAxes(kw map[string]value) ([]string, []value) {
 	var out []string
 	var syms []value
+	addSyms := func(vs []value) {
+		for _, v := range vs {
+			if !slices.Contains(syms, v) {
+				syms = append(syms, v)
+			}
+		}
+	}
 	for _, k := range []string{"in_shardings", "out_shardings"} {
 		eachSharding(kw[k], 3, func(sh *vSharding) bool {
 			out = append(out, sh.Axes...)
-			for _, v := range sh.Syms {
-				if !slices.Contains(syms, v) {
-					syms = append(syms, v)
-				}
-			}
+			addSyms(sh.Syms)
 			return false
+		})
+		eachBareSpec(kw[k], 3, func(spec value) {
+			if axes, ok := specTreeAxes(spec, 3); ok {
+				out = append(out, axes...)
+			}
+			addSyms(specSymbols(spec, 3))
 		})
 	}
 	if len(out) == 0 {
 		return nil, syms
 	}
 	return unionStrings(out, nil), syms
+}
+
+// eachBareSpec calls fn for each PartitionSpec in v that is a sharding of
+// its own (alone, or an item of a tuple, list or dict; not one inside a
+// NamedSharding).
+func eachBareSpec(v value, depth int, fn func(value)) {
+	if depth < 0 || v == nil {
+		return
+	}
+	if _, ok := pspecCall(v); ok {
+		fn(v)
+		return
+	}
+	switch v := v.(type) {
+	case *vSeq:
+		for _, it := range v.Items {
+			eachBareSpec(it, depth-1, fn)
+		}
+	case *vDict:
+		for _, it := range v.Items {
+			eachBareSpec(it, depth-1, fn)
+		}
+	}
 }
 
 // shardingEvidence looks for shardings in jit's in_shardings/out_shardings.

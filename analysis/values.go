@@ -22,6 +22,9 @@ type (
 		// sym, when set, is its identity (symbols.go): a library
 		// entry's parameter, or a part of one.
 		sym *symbol
+		// nonEmpty: known to be truthy (nonEmptyUnknown: read where an
+		// `if` tested it, exec.go refineTruthy).
+		nonEmpty bool
 	}
 	// vConst is a literal.
 	vConst struct{ C ir.Const }
@@ -203,6 +206,12 @@ type (
 
 var unknown value = &vUnknown{}
 
+// nonEmptyUnknown is an unknown value known to be truthy: a name read in
+// the branch of an `if` that tested it (`if in_axis: psum(x, in_axis)`),
+// so not None, (), "" or 0. Only PAL104 reads the difference
+// (collective.go: no binder at all binds a non-empty axis name).
+var nonEmptyUnknown value = &vUnknown{nonEmpty: true}
+
 func (*vUnknown) isValue()         {}
 func (*vConst) isValue()           {}
 func (*vExternal) isValue()        {}
@@ -244,7 +253,8 @@ func join(a, b value) value {
 		return b
 	case b == nil || a == b:
 		return a
-	case a == unknown && isUnknown(b), b == unknown && isUnknown(a):
+	case a == unknown && isUnknown(b), b == unknown && isUnknown(a),
+		a == nonEmptyUnknown && isUnknown(b), b == nonEmptyUnknown && isUnknown(a):
 		return unknown // a symbol joined with Unknown has no identity left
 	}
 	var alts []value
@@ -336,6 +346,9 @@ func appendKey(b []byte, v value, depth int, pins *[]unsafe.Pointer) []byte {
 		b = append(b, '?')
 	case *vUnknown:
 		b = append(b, '?')
+		if v.nonEmpty {
+			b = append(b, '+')
+		}
 		if v.sym != nil {
 			b = appendPin(b, unsafe.Pointer(v.sym), pins)
 		}
@@ -474,6 +487,10 @@ func truth(v value) (val, known bool) {
 		return true, true
 	case *vSeq:
 		return len(v.Items) > 0, true
+	case *vUnknown:
+		if v.nonEmpty {
+			return true, true
+		}
 	}
 	return false, false
 }

@@ -30,7 +30,12 @@ var PAL104 = &analysis.Analyzer{
 			"that reach Pallas (they, or a module they import, name it) and the modules that name shard_map (or smap, " +
 			"NamedSharding or with_sharding_constraint) and a collective, kernels or not; it holds on every backend. " +
 			"make_jaxpr's axis_env binds its names, and so may a wrapper JAX has that pallas-ls does not model when it is " +
-			"given mesh=, in_specs= or out_specs= (jax.experimental.roofline.roofline). " +
+			"given mesh=, in_specs= or out_specs= (jax.experimental.roofline.roofline). An axis whose value is not known " +
+			"here is reported in plain code (eager or jitted, no binder around it) when an `if` around the collective tests " +
+			"it truthy (`if in_axis: psum(x, in_axis)`), or when every value it may hold is a literal name or tuple of names " +
+			"(`(\"data\", \"model\") if split else \"data\"`): whatever names it holds are unbound there; a warning, since which " +
+			"names, and whether the branch runs, is not known. An axis nothing tests may be (), a collective over " +
+			"no axis, which JAX runs. " +
 			"In library code (functions no entry reaches, whose callers choose the context) it warns in three cases only, " +
 			"unless a binder around the collective names the axis. First, a literal axis name " +
 			"that nothing else in the workspace writes, parsed file or not (a misspelt or renamed axis: every mesh, binder, core mesh " +
@@ -40,7 +45,8 @@ var PAL104 = &analysis.Analyzer{
 			"device_put, which JAX runs inside a shard_map too): JAX refuses such a sharding inside a shard_map that makes the " +
 			"axis manual, so no caller can bind it (a shard_map removed, or turned into a jit with shardings). The axis may be " +
 			"a literal or the same value, a parameter or a part of one (`in_axis, out_axis = weight_sharding`, " +
-			"self.kernel_axes[0]), whatever axis it names; the error named is the one of a caller under jax.jit. Third, a " +
+			"self.kernel_axes[0]) or an attribute an object's __getattr__ chooses at run time (AXES.DATA, read twice, is one " +
+			"value), whatever axis it names; the error named is the one of a caller under jax.jit. Third, a " +
 			"collective whose result the function reads as a Python value (.item(), .tolist(), float(), int(), bool()): that " +
 			"read needs a concrete value, which no trace gives, so the code runs only eagerly, where no shard_map binds the axis.",
 		Why: "JAX raises a NameError while tracing, before anything is lowered: \"Found an unbound axis name: x. To " +
@@ -121,6 +127,10 @@ func runPAL104(p *analysis.Pass) {
 				related = append([]analysis.Related{{Location: *r.ShardMap, Message: "this shard_map does not bind " + u.Axis}}, related...)
 			}
 		}
+		if u.Axis == "" {
+			nonEmptyAxis(p, u, o)
+			continue
+		}
 		p.Report(analysis.Diagnostic{
 			Location: u.Location,
 			Fixes:    fixes,
@@ -130,6 +140,22 @@ func runPAL104(p *analysis.Pass) {
 			Detail:  detail(p, o), JAXError: jaxError(o),
 		})
 	}
+}
+
+// nonEmptyAxis reports u, a collective in plain code whose axis is a
+// value not known here but known to name some axis (u.AxisWhy: an `if`
+// around it tested it, `if in_axis: psum(x, in_axis)`, or each value it
+// may hold is a literal name): outside every binder, any name it holds is
+// unbound. A warning: which names, and whether the branch runs, is not
+// known here.
+func nonEmptyAxis(p *analysis.Pass, u *analysis.UnboundCollective, o lowering.Outcome) {
+	p.Report(analysis.Diagnostic{
+		Location: u.Location, Severity: analysis.SeverityWarning,
+		Message: fmt.Sprintf("`%s` names %s, a value not known here but %s, outside any shard_map, pmap or vmap (jax.jit, jax.set_mesh and `with mesh:` bind no axis names), so whatever axis it names is unbound%s; with %s this fails: %s",
+			shortAPI(u.API), axisPhrase(u), u.AxisWhy, suffix(where(u.Reach)), version(p), quoteError(o)),
+		Related: pathRelated(u.Reach),
+		Detail:  detail(p, o), JAXError: jaxError(o),
+	})
 }
 
 // kernelAxisSize reports kernels whose body asks lax.axis_size of a
