@@ -436,3 +436,39 @@ func TestRunIDs(t *testing.T) {
 		t.Errorf("ids: %+v", res["tree"])
 	}
 }
+
+// Several functions of one name (a notebook's f): the judge follows the
+// one the mutated wrapper applied to, not every f in the file.
+func TestJudgeSameNamedBodies(t *testing.T) {
+	src := `import jax
+from jax.sharding import PartitionSpec as P
+
+@jax.shard_map(mesh=mesh, in_specs=P("i"), out_specs=P())
+def f(x):
+  return jax.lax.psum(x, "i")
+
+@jax.shard_map(mesh=mesh, in_specs=P("i"), out_specs=P("i"))
+def f(x):
+  return x * 2
+
+def g(x):
+  return x + 1
+
+h = jax.shard_map(g, mesh=mesh, in_specs=P("i"), out_specs=P("i"))
+`
+	f, err := parseFile("nb.py", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := newWorkspace([]string{"nb.py"}, func(string) *file { return f })
+	for _, c := range []struct {
+		line     int
+		validity string
+	}{{4, "static"}, {8, "unjudged"}} {
+		r := &Result{Mutant: Mutant{Op: OpRemoveShardMap, Line: c.line, Body: "f"}, Valid: true}
+		w.judge(f, r)
+		if r.Validity != c.validity || r.Valid != (c.validity == "static") {
+			t.Errorf("f at line %d: %s %v %q", c.line, r.Validity, r.Valid, r.Why)
+		}
+	}
+}

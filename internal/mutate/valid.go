@@ -152,7 +152,11 @@ func defsNamed(f *file, name string) []string {
 // reaches looks through body's text, the functions it names in its own
 // file and the workspace functions it imports (transitively, to a bound),
 // for a match of re. It returns where ("file.py:function"), or "".
-func (w *workspace) reaches(f *file, body string, re *regexp.Regexp) string {
+//
+// When the file defines several functions called body (a notebook's f,
+// a test module's inner kernel), line, the mutation's line, picks the
+// one the wrapper applied to (bodyDef); 0 leaves every one of them.
+func (w *workspace) reaches(f *file, body string, re *regexp.Regexp, line ...int) string {
 	type item struct {
 		f    *file
 		text string
@@ -160,6 +164,12 @@ func (w *workspace) reaches(f *file, body string, re *regexp.Regexp) string {
 	}
 	todo := []item{{f, body, f.rel}}
 	seen := map[string]bool{}
+	if len(line) > 0 {
+		if text, ok := bodyDef(f, body, line[0]); ok {
+			todo = []item{{f, text, f.rel + ":" + body}}
+			seen[f.rel+":"+body] = true
+		}
+	}
 	for steps := 0; len(todo) > 0 && steps < 400; steps++ {
 		it := todo[0]
 		todo = todo[1:]
@@ -203,6 +213,42 @@ func (w *workspace) reaches(f *file, body string, re *regexp.Regexp) string {
 		}
 	}
 	return ""
+}
+
+// bodyDef is the text of the function called name that the mutation at
+// line applied to, when f defines more than one: a decorator's function
+// starts just after it (the nearest def from line on, within a few
+// lines); a call's argument is defined before it (the nearest def
+// starting above line). ok is false for a unique or unknown name.
+func bodyDef(f *file, name string, line int) (string, bool) {
+	var after, before nodeID = pyparse.NoNode, pyparse.NoNode
+	n := 0
+	for _, d := range f.defs {
+		if f.t.LeafText(f.t.ChildByField(d, pyparse.FieldName)) != name {
+			continue
+		}
+		n++
+		switch l := f.line(d); {
+		case l >= line && l <= line+8:
+			if after == pyparse.NoNode || l < f.line(after) {
+				after = d
+			}
+		case l < line:
+			if before == pyparse.NoNode || l > f.line(before) {
+				before = d
+			}
+		}
+	}
+	if n < 2 {
+		return "", false
+	}
+	if after != pyparse.NoNode {
+		return f.text(after), true
+	}
+	if before != pyparse.NoNode {
+		return f.text(before), true
+	}
+	return "", false
 }
 
 // throughCallers widens a body that calls a parameter of the function
@@ -267,22 +313,22 @@ func (w *workspace) judge(f *file, r *Result) {
 		r.Why = fmt.Sprintf("axis %q renamed to one no mesh binds: an unbound axis wherever it runs", r.Body)
 		return
 	case OpNarrowAxes:
-		if at := w.reaches(f, r.Body, kernelRE); at != "" {
+		if at := w.reaches(f, r.Body, kernelRE, r.Line); at != "" {
 			r.Valid, r.Why = true, "the body reaches a Pallas kernel: "+at
 			return
 		}
-		if at := w.reaches(f, r.Body, commRE); at != "" {
+		if at := w.reaches(f, r.Body, commRE, r.Line); at != "" {
 			r.Valid, r.Why = true, "the body names mesh axes: "+at
 			return
 		}
 	default:
 		if r.Op == OpShardMapToJit && r.Sharded {
-			if at := w.reaches(f, r.Body, kernelRE); at != "" {
+			if at := w.reaches(f, r.Body, kernelRE, r.Line); at != "" {
 				r.Valid, r.Why = true, "the body reaches a Pallas kernel and in_shardings shard its operands over a mesh axis: "+at
 				return
 			}
 		}
-		if at := w.reaches(f, r.Body, commRE); at != "" {
+		if at := w.reaches(f, r.Body, commRE, r.Line); at != "" {
 			r.Valid, r.Why = true, "the body names mesh axes: "+at
 			return
 		}
@@ -293,5 +339,5 @@ func (w *workspace) judge(f *file, r *Result) {
 			}
 		}
 	}
-	r.Validity, r.Why = "unjudged", "no communicating operation found from the body statically"
+	r.Validity, r.Valid, r.Why = "unjudged", false, "no communicating operation found from the body statically"
 }
