@@ -40,9 +40,9 @@ type collUse struct {
 	// axisWhy, for one whose value is not known, why it names an axis
 	// (nonEmptyCollective).
 	axisText, axisWhy string
-	site     *ir.Expr
-	file     *ir.Summary
-	eager    bool
+	site              *ir.Expr
+	file              *ir.Summary
+	eager             bool
 	// vma: traced with check_vma on; constArg: the operand is a Python
 	// constant (lowering.NotInMeshCollective).
 	vma, constArg bool
