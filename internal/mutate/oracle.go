@@ -77,6 +77,9 @@ func oracleRun(cfg *config, base string, rs []*Result, srcs map[string][]byte) e
 	clean := map[string]string{}  // entry key -> case name of the unmutated run
 	n := 0
 	cache := loadOracleCache(cfg.oracleCache)
+	// The venv's lock is part of a verdict's key: a package added to it
+	// (rich, for the shard_map notebook) changes what runs clean.
+	lock, _ := os.ReadFile(filepath.Join(filepath.Dir(cfg.oracle), "..", "oracle", "locks", cfg.oracleJAX+".txt"))
 	got := map[string]*OracleError{}
 	ran := map[string]bool{}
 	keyOf := map[string]string{} // case name -> cache key
@@ -85,7 +88,7 @@ func oracleRun(cfg *config, base string, rs []*Result, srcs map[string][]byte) e
 		name := fmt.Sprintf("c%04d", n)
 		h := sha256.New()
 		js, _ := json.Marshal(e)
-		fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00", cfg.oracleJAX, js, rel, driverPy)
+		fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s\x00", cfg.oracleJAX, js, rel, driverPy, lock)
 		h.Write(src)
 		key := hex.EncodeToString(h.Sum(nil))
 		if c, ok := cache[key]; ok {

@@ -20,8 +20,11 @@ from . import paths
 # What a venv needs besides jax/jaxlib: pytest runs the test files of cases;
 # absl-py is imported by Pallas TPU modules of several releases (0.5.x,
 # 0.9.x, Mosaic GPU in 0.8.x) without being a dependency of jax, and every
-# real TPU environment has it.
-EXTRA_PACKAGES = ["pytest==8.3.5", "absl-py==2.5.1"]
+# real TPU environment has it; rich (with its dependencies) is what
+# jax.debug.visualize_array_sharding needs, so JAX's own shard_map notebook
+# runs under the oracle (the mutation harness judges its mutants there).
+EXTRA_PACKAGES = ["pytest==8.3.5", "absl-py==2.5.1", "rich==15.0.0", "markdown-it-py==4.3.0",
+                  "mdurl==0.1.2", "Pygments==2.21.0"]
 
 
 class VersionSpec:
