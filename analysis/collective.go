@@ -44,8 +44,9 @@ type collUse struct {
 	file              *ir.Summary
 	eager             bool
 	// vma: traced with check_vma on; constArg: the operand is a Python
-	// constant (lowering.NotInMeshCollective).
-	vma, constArg bool
+	// constant (lowering.NotInMeshCollective); mixed: the names also hold
+	// a manual axis the shard_map's in_specs shard over (mixedVMA).
+	vma, constArg, mixed bool
 	rs            *reachState
 	// unmanual is the call showing the axis is not manual here
 	// (spmdCtx.UnmanualWhy), in a library entry; empty otherwise.
@@ -145,7 +146,7 @@ func (in *interp) collective(api string, a args, site *ir.Expr) {
 		}
 		_, constArg := first(a).(*vConst)
 		u := &collUse{api: api, axis: n, site: site, file: in.file, eager: c.Kind == ctxPlain && !c.Traced,
-			vma: c.VMA == vmaOn, constArg: constArg, rs: in.reach()}
+			vma: c.VMA == vmaOn, constArg: constArg, mixed: c.mixedVMA(names, n), rs: in.reach()}
 		if shown {
 			u.unmanual = c.UnmanualWhy
 		}
@@ -253,6 +254,24 @@ func (in *interp) addColl(u *collUse) {
 	in.collOrder = append(in.collOrder, u)
 }
 
+// mixedVMA reports whether names, a collective's axes with the unbound
+// name n, also hold an axis this shard_map makes manual and its in_specs
+// shard over, under check_vma: an operand computed from the inputs varies
+// over that axis and not over n, which psum rejects first from JAX 0.8.2
+// (lowering.MixedVMACollective).
+func (c *spmdCtx) mixedVMA(names []string, n string) bool {
+	if c.Kind != ctxShardMap || c.VMA != vmaOn || c.SM == nil || len(names) < 2 {
+		return false
+	}
+	sharded, _ := specTreeAxes(c.SM.InSpecs, 0)
+	for _, m := range names {
+		if m != n && slices.Contains(sharded, m) && c.binds(m) && slices.Contains(c.MeshAxes, m) {
+			return true
+		}
+	}
+	return false
+}
+
 // mayBindInLibrary reports whether a context a library entry runs in
 // (no caller in the workspace: its callers' binders are unknown) binds
 // the name, or may, for what the context itself shows: a binder around
@@ -333,7 +352,7 @@ func (in *interp) collFacts() []*UnboundCollective {
 	for _, u := range in.collOrder {
 		uc := &UnboundCollective{
 			Location: Locate(u.file, u.site.Span), API: u.api, Axis: u.axis, AxisText: u.axisText, AxisWhy: u.axisWhy, Eager: u.eager, Reach: u.rs.render(),
-			VMA: u.vma, ConstArg: u.constArg,
+			VMA: u.vma, ConstArg: u.constArg, MixedVMA: u.mixed,
 		}
 		if t := u.eagerAt; t.site != nil {
 			uc.EagerRead = &Related{Location: Locate(t.file, t.site.Span), Message: "`" + t.String() + "` reads the result as a Python value"}

@@ -90,8 +90,10 @@ type UnboundCollective struct {
 	// of some errors differs: lowering.UnboundCollective).
 	Eager bool
 	// VMA: traced with check_vma on; ConstArg: the operand is a Python
-	// constant (lowering.NotInMeshCollective tells the errors apart).
-	VMA, ConstArg bool
+	// constant (lowering.NotInMeshCollective tells the errors apart);
+	// MixedVMA: the axes also name a manual axis the shard_map's in_specs
+	// shard over (lowering.MixedVMACollective).
+	VMA, ConstArg, MixedVMA bool
 	Reach         Reach // where it runs from
 	// NotManual, in a library entry, is the call on the path that shows
 	// the axis is not manual there (a jit's in_shardings/out_shardings or

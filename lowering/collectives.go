@@ -125,6 +125,25 @@ func NotInMeshCollective(v Version, api string, vma, constArg bool, axis string)
 	return UnboundCollective(v, api, false, axis)
 }
 
+// mixedVMASince is the first release whose psum asks, before anything
+// else, whether the operand is in one state (varying, unreduced, reduced
+// or invarying) over every axis it is given (parallel._get_from; read
+// from the 0.8.1 and 0.8.2 sources, run by the oracle on 0.8.3-0.12).
+var mixedVMASince = V(0, 8, 2)
+
+// MixedVMACollective is the first error of psum (or pmean) under
+// check_vma over axes that mix one the operand varies over (a manual axis
+// the shard_map's in_specs shard over) with one no mesh axis has, which
+// it does not vary over. Before mixedVMASince, or for other collectives,
+// it is NotInMeshCollective's.
+func MixedVMACollective(v Version, api string, constArg bool, axis string) Outcome {
+	if c, ok := collectives[api]; ok && c.Prim == "psum" && c.ConstEager && !constArg && v.AtLeast(mixedVMASince) {
+		return Outcome{Fails: true, Layer: LayerTrace, Error: "ValueError", Where: "jax/_src/lax/parallel.py",
+			Message: "jax.lax.psum can only accept axis_name which corresponds to one of varying, unreduced, reduced or invarying state of the input. Got input type: {aval}, axes: {axes} and input state: {states}"}
+	}
+	return NotInMeshCollective(v, api, true, constArg, axis)
+}
+
 // NewRefSince is the first release that exports jax.new_ref.
 var NewRefSince = V(0, 7, 2)
 

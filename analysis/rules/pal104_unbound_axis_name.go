@@ -106,6 +106,9 @@ func runPAL104(p *analysis.Pass) {
 			// No axis of the mesh: the trace's axis environment lacks it
 			// on every version, partial or not.
 			o = lowering.NotInMeshCollective(p.Version, u.API, u.VMA, u.ConstArg, u.Axis)
+			if u.MixedVMA {
+				o = lowering.MixedVMACollective(p.Version, u.API, u.ConstArg, u.Axis)
+			}
 		case inSM:
 			o = lowering.PartialShardMapCollective(p.Version, u.API, u.Axis)
 		}
