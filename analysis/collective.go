@@ -47,7 +47,7 @@ type collUse struct {
 	// constant (lowering.NotInMeshCollective); mixed: the names also hold
 	// a manual axis the shard_map's in_specs shard over (mixedVMA).
 	vma, constArg, mixed bool
-	rs            *reachState
+	rs                   *reachState
 	// unmanual is the call showing the axis is not manual here
 	// (spmdCtx.UnmanualWhy), in a library entry; empty otherwise.
 	unmanual text
