@@ -51,6 +51,10 @@ type collUse struct {
 	// unmanual is the call showing the axis is not manual here
 	// (spmdCtx.UnmanualWhy), in a library entry; empty otherwise.
 	unmanual text
+	// passed are the literals of the axis passed as plain arguments by the
+	// calls on the path here (passedLiterals), located when rendered (an
+	// edit that moves them moves their IR).
+	passed []literalAt
 	// eagerAt is where a library entry reads the result as a Python
 	// value (eagerread.go); empty otherwise.
 	eagerAt text
@@ -146,7 +150,7 @@ func (in *interp) collective(api string, a args, site *ir.Expr) {
 		}
 		_, constArg := first(a).(*vConst)
 		u := &collUse{api: api, axis: n, site: site, file: in.file, eager: c.Kind == ctxPlain && !c.Traced,
-			vma: c.VMA == vmaOn, constArg: constArg, mixed: c.mixedVMA(names, n), rs: in.reach()}
+			vma: c.VMA == vmaOn, constArg: constArg, mixed: c.mixedVMA(names, n), rs: in.reach(), passed: in.passedLiterals(n)}
 		if shown {
 			u.unmanual = c.UnmanualWhy
 		}
@@ -254,6 +258,48 @@ func (in *interp) addColl(u *collUse) {
 	in.collOrder = append(in.collOrder, u)
 }
 
+// literalAt is a literal expression and the file that holds it.
+type literalAt struct {
+	file *ir.Summary
+	e    *ir.Expr
+}
+
+// passedLiterals finds the string literals equal to name (alone or in a
+// literal tuple) that the calls on the stack pass as plain arguments:
+// `psum_scatter(x, "i")` into a helper that reduces over its parameter.
+// Such a literal is the name reaching the collective, not a mesh or
+// binder that could have it, so "written elsewhere" leaves it out
+// (Pass.WrittenElsewhere).
+func (in *interp) passedLiterals(name string) []literalAt {
+	var out []literalAt
+	add := func(f *ir.Summary, e *ir.Expr) {
+		if e == nil || f == nil {
+			return
+		}
+		items := []*ir.Expr{e}
+		if e.Kind == ir.ExTuple || e.Kind == ir.ExList {
+			items = e.Args
+		}
+		for _, it := range items {
+			if it.Kind == ir.ExConst && it.Const().Kind == ir.ConstStr && it.Const().S == name {
+				out = append(out, literalAt{f, it})
+			}
+		}
+	}
+	for _, fr := range in.stack {
+		if fr.site == nil || fr.site.Kind != ir.ExCall {
+			continue
+		}
+		for _, a := range fr.site.Args {
+			add(fr.file, a)
+		}
+		for _, k := range fr.site.Kw() {
+			add(fr.file, k.Value)
+		}
+	}
+	return out
+}
+
 // mixedVMA reports whether names, a collective's axes with the unbound
 // name n, also hold an axis this shard_map makes manual and its in_specs
 // shard over, under check_vma: an operand computed from the inputs varies
@@ -353,6 +399,9 @@ func (in *interp) collFacts() []*UnboundCollective {
 		uc := &UnboundCollective{
 			Location: Locate(u.file, u.site.Span), API: u.api, Axis: u.axis, AxisText: u.axisText, AxisWhy: u.axisWhy, Eager: u.eager, Reach: u.rs.render(),
 			VMA: u.vma, ConstArg: u.constArg, MixedVMA: u.mixed,
+		}
+		for _, l := range u.passed {
+			uc.PassedAt = append(uc.PassedAt, Locate(l.file, l.e.Span))
 		}
 		if t := u.eagerAt; t.site != nil {
 			uc.EagerRead = &Related{Location: Locate(t.file, t.site.Span), Message: "`" + t.String() + "` reads the result as a Python value"}

@@ -94,7 +94,11 @@ type UnboundCollective struct {
 	// MixedVMA: the axes also name a manual axis the shard_map's in_specs
 	// shard over (lowering.MixedVMACollective).
 	VMA, ConstArg, MixedVMA bool
-	Reach                   Reach // where it runs from
+	// PassedAt are the literals of Axis that calls on the path pass as
+	// plain arguments (`helper(x, "i")`): the name itself, not a mesh that
+	// could have it (Pass.WrittenElsewhere leaves them out).
+	PassedAt []Location
+	Reach    Reach // where it runs from
 	// NotManual, in a library entry, is the call on the path that shows
 	// the axis is not manual there (a jit's in_shardings/out_shardings or
 	// a with_sharding_constraint over it: JAX refuses those

@@ -16,8 +16,10 @@ import (
 // count), while a name
 // the code writes elsewhere (a constant, another mesh, a PartitionSpec)
 // may belong to the mesh a path the analysis cannot rule out really runs
-// with, e.g. a model whose configuration picks its branch.
-func (p *Pass) WrittenElsewhere(name, path string, span pp.Span) bool {
+// with, e.g. a model whose configuration picks its branch. The literals
+// at but (UnboundCollective.PassedAt: the name passed as a plain argument
+// on the way to the collective) do not count.
+func (p *Pass) WrittenElsewhere(name, path string, span pp.Span, but ...Location) bool {
 	if name == "" {
 		return true
 	}
@@ -31,11 +33,22 @@ func (p *Pass) WrittenElsewhere(name, path string, span pp.Span) bool {
 					break
 				}
 				at := off + i
-				if (f.Path != path || at < span.Start || at+len(pat) > span.End) && !inComment(f, at) {
+				if (f.Path != path || at < span.Start || at+len(pat) > span.End) && !inComment(f, at) && !atAny(but, f.Path, at) {
 					return true
 				}
 				off = at + 1
 			}
+		}
+	}
+	return false
+}
+
+// atAny reports whether byte offset at of the file at path starts one of
+// the locations.
+func atAny(locs []Location, path string, at int) bool {
+	for _, l := range locs {
+		if l.File == path && l.Span.Start == at {
+			return true
 		}
 	}
 	return false

@@ -97,7 +97,7 @@ func runPAL104(p *analysis.Pass) {
 		o := lowering.UnboundCollective(p.Version, u.API, u.Eager, u.Axis)
 		inSM := r.Kind == lowering.CtxShardMapPartial || r.Kind == lowering.CtxShardMapFull
 		notInMesh := inSM && r.MeshAxes != nil && !contains(r.MeshAxes, u.Axis)
-		if notInMesh && p.WrittenElsewhere(u.Axis, u.File, u.Span) {
+		if notInMesh && p.WrittenElsewhere(u.Axis, u.File, u.Span, u.PassedAt...) {
 			// Another path may run this with a mesh that has the name.
 			continue
 		}
