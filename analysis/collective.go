@@ -169,18 +169,7 @@ func (in *interp) symbolicCollective(api string, a args, site *ir.Expr, pos int)
 	if !symbolic(v) || !c.hasUnmanualSymbol(v) || c.UnmanualWhy.empty() || len(c.Bound) > 0 || in.guarded() {
 		return
 	}
-	arg := argExpr(site, pos, "axis_name")
-	if arg == nil {
-		return
-	}
-	name := describeAt(in.file, arg)
-	k := collKey{site, name, true}
-	if _, seen := in.colls[k]; seen {
-		return
-	}
-	_, constArg := first(a).(*vConst)
-	in.recordColl(&collUse{api: api, axisText: name, site: site, file: in.file, vma: c.VMA == vmaOn, constArg: constArg,
-		rs: in.reach(), unmanual: c.UnmanualWhy})
+	in.recordByText(api, a, site, pos, true, func(u *collUse) { u.unmanual = c.UnmanualWhy })
 }
 
 // nonEmptyCollective records a collective in plain code (eager or
@@ -196,18 +185,25 @@ func (in *interp) nonEmptyCollective(api string, a args, site *ir.Expr, pos int)
 	if why == "" || len(c.Bound) > 0 || in.guarded() {
 		return
 	}
+	in.recordByText(api, a, site, pos, false, func(u *collUse) { u.axisWhy, u.eager = why, !c.Traced })
+}
+
+// recordByText records the collective api at site whose axis argument
+// (at pos, or axis_name=) is known only as its source text, once per site
+// and text; shown is collKey's, and set fills in what the caller knows.
+func (in *interp) recordByText(api string, a args, site *ir.Expr, pos int, shown bool, set func(*collUse)) {
 	arg := argExpr(site, pos, "axis_name")
 	if arg == nil {
 		return
 	}
 	name := describeAt(in.file, arg)
-	k := collKey{site, name, false}
-	if _, seen := in.colls[k]; seen {
+	if _, seen := in.colls[collKey{site, name, shown}]; seen {
 		return
 	}
 	_, constArg := first(a).(*vConst)
-	in.recordColl(&collUse{api: api, axisText: name, axisWhy: why, site: site, file: in.file, eager: !c.Traced,
-		vma: c.VMA == vmaOn, constArg: constArg, rs: in.reach()})
+	u := &collUse{api: api, axisText: name, site: site, file: in.file, vma: in.cur.VMA == vmaOn, constArg: constArg, rs: in.reach()}
+	set(u)
+	in.recordColl(u)
 }
 
 // nonEmptyAxis says why v, an axis argument that is no one list of names,
