@@ -21,7 +21,8 @@ var PAL104 = &analysis.Analyzer{
 			"jax.jit bind none, and neither do jax.set_mesh or `with mesh:`; a shard_map binds only the axes it " +
 			"makes manual (axis_names=, or every mesh axis), and never a name its mesh lacks (reported when the " +
 			"mesh's axis names are known and the name is written, as a string, nowhere else in the program: a name " +
-			"the code also writes elsewhere may be an axis of the mesh another path runs with); vmap binds its axis_name and spmd_axis_name. pmap, " +
+			"the code also writes elsewhere may be an axis of the mesh another path runs with; a literal that a call on the path passes as a plain " +
+			"argument, `helper(x, \"i\")`, is the name itself and does not count); vmap binds its axis_name and spmd_axis_name. pmap, " +
 			"xmap and binders whose names are not literal count as binding every name, and code under " +
 			"pytest.raises or assertRaises is expected to fail. Collectives inside Pallas kernels are PAL101's " +
 			"(a communicating kernel outside a fully manual shard_map), except a kernel that asks lax.axis_size of a " +
