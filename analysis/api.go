@@ -68,7 +68,11 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 	case "builtins.getattr":
 		if len(a.pos) >= 2 {
 			if s, ok := constStr(a.pos[1]); ok {
-				return in.getattr(a.pos[0], s)
+				v := in.getattr(a.pos[0], s)
+				if o, ok := a.pos[0].(*vInstance); ok && v == unknown && len(a.pos) == 2 {
+					return in.callGetattr(o, s, site)
+				}
+				return v
 			}
 		}
 		return unknown

@@ -9,9 +9,16 @@ import (
 func (in *interp) getattr(v value, name string) value {
 	switch o := v.(type) {
 	case *vUnion:
+		// An attribute of None raises: only the other alternatives give a
+		// value (`self._cls` is None or a class; `getattr(self._cls, name)`).
 		var out value
 		for _, a := range o.Alts {
-			out = join(out, in.getattr(a, name))
+			if !isNone(a) {
+				out = join(out, in.getattr(a, name))
+			}
+		}
+		if out == nil {
+			return unknown
 		}
 		return out
 	case *vModule:
