@@ -88,6 +88,13 @@ func isInstanceOf(v, t value) (is, known bool) {
 	case *vSeq:
 		kind = "tuple"
 		if vv.List {
+			// A list or a set display (both build a vSeq with List set):
+			// which one is not recorded.
+			for _, q := range types {
+				if q == "builtins.list" || q == "builtins.set" {
+					return false, false
+				}
+			}
 			kind = "list"
 		}
 	default:

@@ -35,7 +35,9 @@ func TestBuiltinFolding(t *testing.T) {
 		{"bool is int", boolean, typ("int"), true, true},
 		{"str in (int, str)", str, typ("int", "str"), true, true},
 		{"tuple is no list", tuple, typ("list"), false, true},
-		{"list is list", list, typ("list"), true, true},
+		{"a list or set display is no str", list, typ("str"), false, true},
+		{"a list or set display: list or set is not known", list, typ("list"), false, false},
+		{"... nor a set", list, typ("set", "dict"), false, false},
 		{"unknown value", unknown, typ("str"), false, false},
 		{"a workspace or external class", str, &vExternal{Qual: "jax.Array"}, false, false},
 	} {
