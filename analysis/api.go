@@ -68,11 +68,10 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 	case "builtins.getattr":
 		if len(a.pos) >= 2 {
 			if s, ok := constStr(a.pos[1]); ok {
-				v := in.getattr(a.pos[0], s)
-				if o, ok := a.pos[0].(*vInstance); ok && v == unknown && len(a.pos) == 2 {
-					return in.callGetattr(o, s, site)
+				if len(a.pos) == 2 {
+					return in.getattrAt(a.pos[0], s, site)
 				}
-				return v
+				return in.getattr(a.pos[0], s)
 			}
 		}
 		return unknown

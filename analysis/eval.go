@@ -43,12 +43,7 @@ func (in *interp) eval(env *scope, e *ir.Expr) value {
 		}
 		return unknown
 	case ir.ExAttr:
-		recv := in.eval(env, e.X)
-		v := in.getattr(recv, e.Name)
-		if o, ok := recv.(*vInstance); ok && v == unknown {
-			return in.callGetattr(o, e.Name, e)
-		}
-		return v
+		return in.getattrAt(in.eval(env, e.X), e.Name, e)
 	case ir.ExCall:
 		return in.evalCall(env, e)
 	case ir.ExConst:

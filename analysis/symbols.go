@@ -75,21 +75,33 @@ func (in *interp) symbolAt(k symKey, desc string) value {
 	return s
 }
 
-// callGetattr is attribute name of o, which neither o nor its class
-// holds, read at site: what the class's __getattr__ returns for it, as
-// Python computes it (a workspace __getattr__ only; not for dunder
-// names, which Python looks up on the type). Unknown when there is none.
-func (in *interp) callGetattr(o *vInstance, name string, site *ir.Expr) value {
-	if o.Class == nil || strings.HasPrefix(name, "__") {
-		return unknown
+// getattrAt is attribute name of v read at site (`v.name`,
+// `getattr(v, "name")`): getattr's answer, or, for an instance that holds
+// no such attribute, what its class's __getattr__ returns for it, as
+// Python computes it.
+func (in *interp) getattrAt(v value, name string, site *ir.Expr) value {
+	r := in.getattr(v, name)
+	o, ok := v.(*vInstance)
+	if !ok || r != unknown {
+		return r
 	}
-	f, ok := in.classAttr(o.Class, "__getattr__", 0).(*vFunc)
+	f, ok := in.userGetattr(o, name).(*vFunc)
 	if !ok {
 		return unknown
 	}
 	b := *f
 	b.Self = o
 	return in.call(&b, args{pos: []value{&vConst{C: ir.Const{Kind: ir.ConstStr, S: name}}}}, site)
+}
+
+// userGetattr is the __getattr__ o's workspace class defines, which
+// Python calls for attribute name (not a dunder name, which it looks up
+// on the type); nil if there is none.
+func (in *interp) userGetattr(o *vInstance, name string) value {
+	if o.Class == nil || strings.HasPrefix(name, "__") {
+		return nil
+	}
+	return in.classAttr(o.Class, "__getattr__", 0)
 }
 
 // dynamicAttr is attribute name of o, which neither o nor its class
@@ -100,7 +112,7 @@ func (in *interp) callGetattr(o *vInstance, name string, site *ir.Expr) value {
 // name one axis, whatever it is. nil where symbols are not read, or the
 // class has no __getattr__.
 func (in *interp) dynamicAttr(o *vInstance, name string) value {
-	if !in.symbolsRead() || o.Class == nil || strings.HasPrefix(name, "__") || in.classAttr(o.Class, "__getattr__", 0) == nil {
+	if !in.symbolsRead() || in.userGetattr(o, name) == nil {
 		return nil
 	}
 	desc := "." + name

@@ -132,7 +132,7 @@ func runPAL104(p *analysis.Pass) {
 			}
 		}
 		if u.Axis == "" {
-			nonEmptyAxis(p, u, o)
+			nonEmptyAxisCollective(p, u, o)
 			continue
 		}
 		p.Report(analysis.Diagnostic{
@@ -146,13 +146,13 @@ func runPAL104(p *analysis.Pass) {
 	}
 }
 
-// nonEmptyAxis reports u, a collective in plain code whose axis is a
+// nonEmptyAxisCollective reports u, a collective in plain code whose axis is a
 // value not known here but known to name some axis (u.AxisWhy: an `if`
 // around it tested it, `if in_axis: psum(x, in_axis)`, or each value it
 // may hold is a literal name): outside every binder, any name it holds is
 // unbound. A warning: which names, and whether the branch runs, is not
 // known here.
-func nonEmptyAxis(p *analysis.Pass, u *analysis.UnboundCollective, o lowering.Outcome) {
+func nonEmptyAxisCollective(p *analysis.Pass, u *analysis.UnboundCollective, o lowering.Outcome) {
 	p.Report(analysis.Diagnostic{
 		Location: u.Location, Severity: analysis.SeverityWarning,
 		Message: fmt.Sprintf("`%s` names %s, a value not known here but %s, outside any shard_map, pmap or vmap (jax.jit, jax.set_mesh and `with mesh:` bind no axis names), so whatever axis it names is unbound%s; with %s this fails: %s",
