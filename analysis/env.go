@@ -16,7 +16,19 @@ type scope struct {
 	// classBody marks a class namespace: functions defined in it close
 	// over the enclosing scope instead.
 	classBody bool
+	// log journals the bindings of a module scope its own code changes
+	// after its top level ran (a main block: journaledScope), so that
+	// taking the entry back takes them back too; nil otherwise (a
+	// module's top level binds into a scope the journal drops whole).
+	log *setLog[string, value]
 }
+
+// rawScope sets a scope's bindings without its log: the place the log
+// itself records in (journal.go).
+type rawScope struct{ *scope }
+
+func (r rawScope) set(name string, v value) { r.put(name, v) }
+func (r rawScope) unset(name string)        { r.drop(name) }
 
 type binding struct {
 	name string
@@ -61,6 +73,14 @@ func (e *scope) value(name string) value {
 }
 
 func (e *scope) set(name string, v value) {
+	if e.log != nil {
+		e.log.set(rawScope{e}, name, v)
+		return
+	}
+	e.put(name, v)
+}
+
+func (e *scope) put(name string, v value) {
 	if e.vars != nil {
 		e.vars[name] = v
 		return
@@ -88,6 +108,14 @@ func (e *scope) set(name string, v value) {
 
 // unset removes the binding of name from this scope.
 func (e *scope) unset(name string) {
+	if e.log != nil {
+		e.log.unset(rawScope{e}, name)
+		return
+	}
+	e.drop(name)
+}
+
+func (e *scope) drop(name string) {
 	if e.vars != nil {
 		delete(e.vars, name)
 		return

@@ -126,7 +126,21 @@ func (in *interp) setAttr(m map[string]value, name string, v value) {
 }
 
 // setGlobal binds name in another module's scope (`mod.X = v`).
-func (in *interp) setGlobal(env *scope, name string, v value) { in.h.journal.envs.set(env, name, v) }
+func (in *interp) setGlobal(env *scope, name string, v value) {
+	in.h.journal.envs.set(rawScope{env}, name, v)
+}
+
+// journaledScope runs fn with the bindings of module scope env journaled
+// (scope.log): a main block binds names in its module's scope, which
+// outlives the block, and what it binds must be taken back with the rest
+// of its state (detached.go), or the next main block or script would see
+// it: `python a.py` never runs b.py's main block.
+func (in *interp) journaledScope(env *scope, fn func()) {
+	saved := env.log
+	env.log = &in.h.journal.envs
+	defer func() { env.log = saved }()
+	fn()
+}
 
 // startModule marks module m as running, with a fresh scope.
 func (in *interp) startModule(m *module) *scope {

@@ -177,6 +177,13 @@ func (l *setLog[K, V]) set(p place[K, V], key K, v V) {
 	p.set(key, v)
 }
 
+// unset removes key from p, recording what it held.
+func (l *setLog[K, V]) unset(p place[K, V], key K) {
+	old, had := p.get(key)
+	l.recs = append(l.recs, setRecord[K, V]{at: p, key: key, old: old, had: had})
+	p.unset(key)
+}
+
 func (l *setLog[K, V]) len() int { return len(l.recs) }
 
 func (l *setLog[K, V]) undoTo(n int) {
