@@ -197,7 +197,7 @@ func (r *results) add(res *analysis.Result, g group) {
 // file the check covers; the request then answers nothing).
 func (s *server) currentSource(ctx context.Context, u uri.URI) (*results, *source, error) {
 	path, ok := uriPath(u)
-	if !ok {
+	if !ok || !s.mayHold(path) {
 		return nil, nil, nil
 	}
 	res, err := s.diag.await(ctx)
@@ -205,6 +205,24 @@ func (s *server) currentSource(ctx context.Context, u uri.URI) (*results, *sourc
 		return nil, nil, err
 	}
 	return res, res.snap.files[path], nil
+}
+
+// mayHold reports whether a check may have results for path: an open
+// document, or a file of a workspace folder that the index found (or may
+// still find: no index has completed). A request about any other path
+// has nothing to wait for (takeSnapshot holds only those files), so it is
+// answered at once, even while a long first check runs.
+func (s *server) mayHold(path string) bool {
+	if _, open := s.docs.get(path); open {
+		return true
+	}
+	p := s.proj
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !p.ready {
+		return rootOf(path, p.folders) != ""
+	}
+	return p.files[path] != nil
 }
 
 // engine returns the checker of the group with the given key.

@@ -1,10 +1,13 @@
 package lsp
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
 )
 
 func hoverAtText(t *testing.T, tc *testClient, name string, line, char uint32) (string, *protocol.Hover) {
@@ -98,5 +101,64 @@ func TestEscapeMarkdown(t *testing.T) {
 	want := "Predicted error:\n\n    NameError: unbound axis_name `x`\n\nat jax/\\_src"
 	if got := escapeMarkdownBlock(block); got != want {
 		t.Errorf("escapeMarkdownBlock = %q, want %q", got, want)
+	}
+}
+
+// A hover about a file no check can hold (neither open nor indexed) is
+// answered at once, while the first check of the workspace still runs: a
+// workspace of / took the first check of 20,000 indexed files before,
+// and the hover waited for it.
+func TestHoverOfUnknownFileDoesNotWait(t *testing.T) {
+	g := newGatedChecker()
+	tc := session(t, map[string]string{"a.py": "x = 1\n"}, clientOpts{root: t.TempDir()}, withChecker(g))
+	<-g.entered // the first check is held
+	done := make(chan *protocol.Hover, 1)
+	go func() {
+		p := hoverAt(tc, "a.py", 0, 0)
+		p.TextDocument.URI = uri.File(filepath.Join(t.TempDir(), "elsewhere.py"))
+		h, _ := tc.server.Hover(tc.ctx(), p)
+		done <- h
+	}()
+	select {
+	case h := <-done:
+		if h != nil {
+			t.Errorf("hover of an unknown file: %+v, want none", h)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the hover of an unknown file waited for the held check")
+	}
+	// A hover of an indexed file still waits for the fresh results.
+	waited := make(chan struct{})
+	go func() {
+		tc.server.Hover(tc.ctx(), hoverAt(tc, "a.py", 0, 0))
+		close(waited)
+	}()
+	select {
+	case <-waited:
+		t.Error("the hover of an indexed file did not wait for the held check")
+	case <-time.After(300 * time.Millisecond):
+	}
+	close(g.release)
+	select {
+	case <-waited:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the hover of an indexed file never got its answer")
+	}
+}
+
+// A workspace folder of / holds every absolute path (its prefix is "/",
+// not "//"), so its files form one group, not one per directory.
+func TestRootOfSlash(t *testing.T) {
+	sep := string(filepath.Separator)
+	for _, c := range []struct{ path, want string }{
+		{sep + filepath.Join("usr", "lib", "x.py"), sep},
+		{sep + "x.py", sep},
+	} {
+		if got := rootOf(c.path, []string{sep}); got != c.want {
+			t.Errorf("rootOf(%q, [/]) = %q, want %q", c.path, got, c.want)
+		}
+	}
+	if got := rootOf(filepath.Join(sep+"ab", "x.py"), []string{sep + "a"}); got != "" {
+		t.Errorf("rootOf(/ab/x.py, [/a]) = %q, want none", got)
 	}
 }

@@ -58,11 +58,20 @@ func (p *project) setFolders(dirs []string) {
 func rootOf(path string, folders []string) string {
 	best := ""
 	for _, f := range folders {
-		if (path == f || strings.HasPrefix(path, f+string(filepath.Separator))) && len(f) > len(best) {
+		if (path == f || strings.HasPrefix(path, withSeparator(f))) && len(f) > len(best) {
 			best = f
 		}
 	}
 	return best
+}
+
+// withSeparator is dir ending in one path separator: a folder of / (or
+// C:\) is its own prefix, not "//".
+func withSeparator(dir string) string {
+	if strings.HasSuffix(dir, string(filepath.Separator)) {
+		return dir
+	}
+	return dir + string(filepath.Separator)
 }
 
 // optionsFor returns the options for a check group: a folder's, computed at
@@ -128,7 +137,7 @@ func (p *project) removeUnder(path string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for f := range p.files {
-		if f == path || strings.HasPrefix(f, path+string(filepath.Separator)) {
+		if f == path || strings.HasPrefix(f, withSeparator(path)) {
 			delete(p.files, f)
 		}
 	}
