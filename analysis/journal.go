@@ -21,7 +21,8 @@ import (
 //   - setLog: a value set in a place (a map, a scope, the module table, a
 //     kernel call's contexts) with the old one: attrs (an attribute of an
 //     instance or class), envs (a binding of a module scope set from
-//     another module, `mod.X = v`), mods (a module first run: its scope is
+//     another module, `mod.X = v`, or by the module's own main block:
+//     journaledScope), mods (a module first run: its scope is
 //     dropped, to run again), reaches (a kernel call's context record
 //     added or replaced).
 //
