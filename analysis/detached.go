@@ -28,10 +28,10 @@ import (
 // left, before any test (testsStart), and takes its own state back when
 // done (undoState), keeping only what it reported: the functions it ran
 // (called) and its kernel calls. What it binds in its module's scope is
-// journaled for that (journaledScope). The state the configured entry points
-// added is taken out of the interpreter for them (swapOut in resume.go:
-// undone, with what it undid kept) and put back after (swapIn), so the
-// library entries start where the configured entry points left.
+// journaled for that (journaledScope). The state the configured entry
+// points added is taken out of the interpreter for them (swapOut in
+// resume.go: undone, with what it undid kept) and put back after (swapIn),
+// so the library entries start where the configured entry points left.
 //
 // What that buys: a test module or a main block depends only on that
 // state, on the widening counts of the bodies it runs and on those
@@ -150,16 +150,12 @@ func (h *history) replayable(c cursor) *entryLog {
 // runMain runs the main block d of module m (the entry at c), or replays
 // its log (replayable).
 func (in *interp) runMain(c cursor, m *module, d *ir.FuncDef) {
-	in.runDetached(c, -1, func() { in.mainBody(m, d) })
-}
-
-// mainBody runs module m's main block d in its module's scope, whose
-// bindings it journals (journaledScope).
-func (in *interp) mainBody(m *module, d *ir.FuncDef) {
-	in.entry(m, "module top level of "+filepath.Base(m.Path), ctxPlain, func() {
-		in.markCalled(d)
-		env := in.globals(m)
-		in.journaledScope(env, func() { in.execBody(env, d.Body) })
+	in.runDetached(c, -1, func() {
+		in.entry(m, "module top level of "+filepath.Base(m.Path), ctxPlain, func() {
+			in.markCalled(d)
+			env := in.globals(m)
+			in.journaledScope(env, func() { in.execBody(env, d.Body) })
+		})
 	})
 }
 

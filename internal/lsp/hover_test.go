@@ -113,9 +113,9 @@ func TestHoverOfUnknownFileDoesNotWait(t *testing.T) {
 	tc := session(t, map[string]string{"a.py": "x = 1\n"}, clientOpts{root: t.TempDir()}, withChecker(g))
 	<-g.entered // the first check is held
 	done := make(chan *protocol.Hover, 1)
+	p := hoverAt(tc, "a.py", 0, 0)
+	p.TextDocument.URI = uri.File(filepath.Join(t.TempDir(), "elsewhere.py"))
 	go func() {
-		p := hoverAt(tc, "a.py", 0, 0)
-		p.TextDocument.URI = uri.File(filepath.Join(t.TempDir(), "elsewhere.py"))
 		h, _ := tc.server.Hover(tc.ctx(), p)
 		done <- h
 	}()
