@@ -1,9 +1,9 @@
 package analysis
 
 import (
-	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"unsafe"
 
@@ -104,12 +104,11 @@ func (in *interp) callFunc(f *vFunc, a args, site *ir.Expr) value {
 		// linear-ish on code that calls a helper with many literals.
 		// Closures and receivers are keyed by identity, so the widened
 		// key leaves them out.
-		a = args{opaque: true}
-		key = fmt.Sprintf("widened:%p@%s", f.Def, in.cur.key())
+		a, key = in.widen(f, a)
 		if v, ok := in.memo[key]; ok {
 			return v
 		}
-		pins = append(in.keyPins[:0], unsafe.Pointer(f.Def), unsafe.Pointer(in.cur.Scan))
+		pins = in.keyPins
 	}
 	// The key quotes addresses: the objects stay alive while it is used.
 	in.pins = append(in.pins, pins...)
@@ -137,6 +136,85 @@ func (in *interp) callFunc(f *vFunc, a args, site *ir.Expr) value {
 	delete(in.active, key)
 	in.h.journal.memo.add(key, out)
 	return out
+}
+
+// widen returns the arguments and memo key of a widened call of f
+// (callFunc): every argument Unknown but the workspace code passed (a
+// function, class, partial or bound method, or a union of them), and the
+// key naming only f's definition and closure, that code, and the
+// context; in.keyPins holds the addresses it quotes. Code is kept
+// because it cannot be widened without losing what the body runs: a
+// decorator applied past the widening count (`def decorator(fn): ...
+// return wrapper`, on every module's definitions) would otherwise wrap
+// Unknown, and which definitions lost their bodies would depend on the
+// order the modules first ran. The kept values are bounded by the
+// program's definitions, so the run stays linear-ish.
+func (in *interp) widen(f *vFunc, a args) (args, string) {
+	pins := &in.keyPins
+	*pins = append((*pins)[:0], unsafe.Pointer(f.Def), unsafe.Pointer(f.Env), unsafe.Pointer(in.cur.Scan))
+	b := append(in.keyBuf[:0], "widened:"...)
+	b = appendPtr(b, unsafe.Pointer(f.Def))
+	b = append(b, ':')
+	b = appendPtr(b, unsafe.Pointer(f.Env))
+	w := args{opaque: true}
+	kept := false
+	for i, v := range a.pos {
+		if !isCode(v) {
+			continue
+		}
+		if w.pos == nil {
+			w.pos = make([]value, len(a.pos))
+			for j := range w.pos {
+				w.pos[j] = unknown
+			}
+		}
+		w.pos[i], kept = v, true
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(i), 10)
+		b = append(b, '=')
+		b = appendKey(b, v, 3, pins)
+	}
+	var kb [8]string
+	for _, k := range sortedKeys(a.kw, kb[:]) {
+		if v := a.kw[k]; isCode(v) {
+			if w.kw == nil {
+				w.kw = map[string]value{}
+			}
+			w.kw[k], kept = v, true
+			b = append(b, ';')
+			b = append(b, k...)
+			b = append(b, '=')
+			b = appendKey(b, v, 3, pins)
+		}
+	}
+	if !kept {
+		w = args{opaque: true}
+	} else {
+		// The positions after the last kept one are unknown in number.
+		w.opaque = true
+	}
+	b = append(b, '@')
+	b = append(b, in.cur.key()...)
+	in.keyBuf = b
+	return w, string(b)
+}
+
+// isCode reports whether v is workspace code a widened call keeps
+// (widen): a function, class, partial or bound method, or a union of
+// them.
+func isCode(v value) bool {
+	switch v := v.(type) {
+	case *vFunc, *vClass, *vPartial, *vMethod:
+		return true
+	case *vUnion:
+		for _, a := range v.Alts {
+			if !isCode(a) {
+				return false
+			}
+		}
+		return len(v.Alts) > 0
+	}
+	return false
 }
 
 // callKey is the memo key of calling f with a here; in.keyPins holds the
