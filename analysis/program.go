@@ -49,6 +49,14 @@ func newLayout(paths []string) *layout {
 			l.pkgs[filepath.Dir(p)] = true
 		}
 	}
+	// Files that all lie in one package (a repository whose only Python
+	// is its package directory, or a check of that directory) are
+	// imported by the package's name, from the directory above it, which
+	// is what is on sys.path: `from tokamax._src import x` inside
+	// tokamax/.
+	for l.pkgs[l.root] && filepath.Dir(l.root) != l.root {
+		l.root = filepath.Dir(l.root)
+	}
 	l.key = l.root + "\x00" + strings.Join(slices.Sorted(maps.Keys(l.pkgs)), "\x00")
 	return l
 }

@@ -46,3 +46,41 @@ func TestResolveFollowsSysPath(t *testing.T) {
 		}
 	}
 }
+
+// TestResolveInsideOnePackage: when every file lies in one package (a
+// repository whose only Python is its package directory, such as
+// tokamax/, or a check of that directory alone), the directory above it
+// is what is on sys.path, so the package's own absolute imports
+// (`from tokamax._src import ops`) resolve, and so does the pre-scan's
+// import graph.
+func TestResolveInsideOnePackage(t *testing.T) {
+	var sums []*ir.Summary
+	var files []SourceFile
+	for _, p := range []string{"pkg/__init__.py", "pkg/_src/__init__.py", "pkg/_src/ops.py", "pkg/_src/ops_test.py", "pkg/api.py"} {
+		path := filepath.Join("/w", p)
+		sums = append(sums, &ir.Summary{Path: path})
+		files = append(files, SourceFile{Path: path})
+	}
+	prog := newProgram(sums)
+	for _, tc := range []struct{ name, from, want string }{
+		{"pkg._src.ops", "pkg/api.py", "pkg/_src/ops.py"},
+		{"pkg.api", "pkg/_src/ops_test.py", "pkg/api.py"},
+		{"_src.ops", "pkg/api.py", "pkg/_src/ops.py"}, // beside the importer, as when run as a script
+		{"ops", "pkg/api.py", ""},                     // pkg/_src/ is no directory on sys.path
+	} {
+		got := ""
+		if m := prog.resolve(tc.name, filepath.Join("/w", tc.from)); m != nil {
+			got, _ = filepath.Rel("/w", m.Path)
+		}
+		if got != tc.want {
+			t.Errorf("import %s in %s: got %q, want %q", tc.name, tc.from, got, tc.want)
+		}
+	}
+	lay := newLayout(paths(files))
+	if lay.root != "/w" {
+		t.Errorf("layout root %s, want /w (the directory above the package)", lay.root)
+	}
+	if names := moduleNames("/w/pkg/_src/ops.py", lay); len(names) != 1 || names[0] != "pkg._src.ops" {
+		t.Errorf("pkg/_src/ops.py is imported as %v, want [pkg._src.ops]", names)
+	}
+}
