@@ -98,7 +98,7 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 		// The scans say which files the per-file rules may report in.
 		e.switchScans(rules.key)
 	}
-	keep, entry := relevantCached(files, lay, opts.EntryPoints, rules, e.scans, &e.rel)
+	keep, entry, script := relevantCached(files, lay, opts.EntryPoints, rules, e.scans, &e.rel)
 	opts.platform = choosePlatform(&opts, files, e.scans, lay.root)
 	opts.workspace = files
 	analysed := files
@@ -136,13 +136,16 @@ func (e *Engine) Check(ctx context.Context, files []SourceFile, opts Options) (*
 			e.last = l
 		}
 	} else {
-		entries := map[string]bool{}
+		entries, scripts := map[string]bool{}, map[string]bool{}
 		for i, f := range files {
 			if entry[i] || e.everyEntry {
 				entries[f.Path] = true
 			}
+			if script[i] {
+				scripts[f.Path] = true
+			}
 		}
-		rs := runSettings{budget: e.stepBudget(files, keep), noInert: e.noInert, oneShot: e.OneShot}
+		rs := runSettings{budget: e.stepBudget(files, keep), noInert: e.noInert, oneShot: e.OneShot, scripts: scripts}
 		carry := &lastRun{}
 		if e.last != nil {
 			rs.inertPrev = e.last.in.inertCache() // what the inert test read of unchanged functions

@@ -28,10 +28,19 @@ import (
 // left, before any test (testsStart), and takes its own state back when
 // done (undoState), keeping only what it reported: the functions it ran
 // (called) and its kernel calls. What it binds in its module's scope is
-// journaled for that (journaledScope). The state the configured entry
-// points added is taken out of the interpreter for them (swapOut in
-// resume.go: undone, with what it undid kept) and put back after (swapIn),
-// so the library entries start where the configured entry points left.
+// journaled for that (journaledScope). A module no file imports (by the
+// pre-scan's import graph, prune.go: isScript; not a test module, package,
+// conftest.py or setup.py) can only run as a script, so it runs like a
+// main block, top level included (runScript): a benchmark's top-level
+// work is no shared state the tests begin in. Only the modules its
+// module-level imports name run in the shared state, in the module phase
+// (runImports in driver.go), as for any importing entry. (Where the resolver finds
+// an import the pre-scan did not link, the module also runs where it is
+// imported; its script entry then finds its top level run.) The state
+// the configured entry points added is taken out of the interpreter for
+// them (swapOut in resume.go: undone, with what it undid kept) and put
+// back after (swapIn), so the library entries start where the configured
+// entry points left.
 //
 // What that buys: a test module or a main block depends only on that
 // state, on the widening counts of the bodies it runs and on those
@@ -159,6 +168,57 @@ func (in *interp) runMain(c cursor, m *module, d *ir.FuncDef) {
 	})
 }
 
+// runScript runs module m, which no file imports, as a script (the entry
+// at c): its top level, its main blocks, then, as library entries do, its
+// module-level functions and methods that nothing ran, all in the state
+// the module top levels left and taking back what they changed, as
+// `python script.py` would, which no other module sees. So a body or a
+// module that only scripts run first is not first run before the tests:
+// an edit there resumes among the detached entries, and the tests that
+// ran none of it are replayed (resume.go). Or it replays the entry's last
+// log (replayable).
+func (in *interp) runScript(c cursor, m *module) {
+	in.runDetached(c, -1, func() {
+		in.runModule(m)
+		env := in.globals(m)
+		if env == nil {
+			return
+		}
+		for _, st := range m.Sum.Body {
+			if d := st.Main; d != nil {
+				in.entry(m, "module top level of "+filepath.Base(m.Path), ctxPlain, func() {
+					in.markCalled(d)
+					in.journaledScope(env, func() { in.execBody(env, d.Body) })
+				})
+			}
+		}
+		if !m.Sum.UsesPallas && !m.Sum.NamesSPMD {
+			return // as runLibraryEntries
+		}
+		for _, st := range m.Sum.Body {
+			switch st.Kind {
+			case ir.StDef:
+				if in.called[st.Def] == 0 {
+					v := env.value(st.Def.Name)
+					if in.skipInert(st.Def, v) {
+						continue
+					}
+					in.entry(m, "library function "+st.Def.Name, ctxUnknown, func() { in.call(v, args{opaque: true}, nil) })
+				}
+			case ir.StClass:
+				in.runLibraryClass(c, m, st.Class, 0, false)
+			}
+		}
+	})
+}
+
+// runsAsScript reports whether entry module m runs as a script
+// (runScript): no file imports it (Options' scripts), and its main block
+// runs no test runner (runsTestMain: its tests are run as a test module's).
+func (in *interp) runsAsScript(m *module) bool {
+	return in.scripts[m.Path] && in.entries[m.Path] && m.Sum != nil && !runsTestMain(m.Sum)
+}
+
 // testModule is the cursor of the mark that begins test module mi's
 // tests: a resume inside them starts there (resumable).
 func testModule(mi int) cursor { return cursor{phaseTests, mi, -1, 0} }
@@ -209,16 +269,25 @@ func (in *interp) runDetached(c cursor, keep int, run func()) {
 // test has it): the state main blocks run in.
 var testsStart = cursor{phase: phaseTests, mod: -1}
 
-// mainsFrom calls f for each main block of an entry module from c on, in
-// order, until f returns false.
+// mainsFrom calls f for each main block of an entry module, and each
+// script (d nil: runScript, at statement -1), from c on, in order, until
+// f returns false.
 func (in *interp) mainsFrom(c cursor, f func(c cursor, m *module, d *ir.FuncDef) bool) {
 	for i := c.mod; i < len(in.prog.Modules); i++ {
 		m := in.prog.Modules[i]
+		stmt, _ := c.at(i)
+		if in.runsAsScript(m) {
+			// A script has no cursor inside: c is its own (-1), or the
+			// phase's start (module 0, statement 0), or before it.
+			if stmt <= 0 && !f(cursor{phaseMains, i, -1, 0}, m, nil) {
+				return
+			}
+			continue
+		}
 		if m.Sum == nil || in.globals(m) == nil || !in.entries[m.Path] {
 			continue
 		}
-		stmt, _ := c.at(i)
-		for j := stmt; j < len(m.Sum.Body); j++ {
+		for j := max(stmt, 0); j < len(m.Sum.Body); j++ {
 			if d := m.Sum.Body[j].Main; d != nil && !f(cursor{phaseMains, i, j, 0}, m, d) {
 				return
 			}
@@ -242,7 +311,11 @@ func (in *interp) runMainsFrom(c cursor) {
 		sw = in.swapOut(in.h.marks[in.h.testsStart])
 	}
 	in.mainsFrom(c, func(c cursor, m *module, d *ir.FuncDef) bool {
-		in.runMain(c, m, d)
+		if d == nil {
+			in.runScript(c, m)
+		} else {
+			in.runMain(c, m, d)
+		}
 		return true
 	})
 	if sw != nil {

@@ -397,3 +397,89 @@ func TestModuleOnlyALibraryEntryRuns(t *testing.T) {
 		t.Error("libonly.py ran in a library entry, yet its edit took the path of files no entry ran")
 	}
 }
+
+// scriptTopLevelProject: benchmarks that run kernels at their top levels
+// (no main block, no importer), two test modules, and a module whose main
+// block turns a flag off.
+func scriptTopLevelProject(t *testing.T) []analysis.SourceFile {
+	return writeProject(t, [][2]string{
+		{"app/__init__.py", ""},
+		{"app/flags.py", "RING = True\n\nif __name__ == \"__main__\":\n    RING = False\n"},
+		{"app/kernels.py", `import jax
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+from app import flags
+
+
+def ring_kernel(x_ref, o_ref, s, r):
+    pltpu.make_async_remote_copy(x_ref, o_ref, s, r, device_id={"x": jax.lax.axis_index("x")}).start()
+
+
+def local_kernel(x_ref, o_ref):
+    o_ref[...] = x_ref[...] + 1
+
+
+def ring(x):
+    return pl.pallas_call(ring_kernel, out_shape=x, scratch_shapes=[pltpu.SemaphoreType.DMA] * 2)(x)
+
+
+def local(x):
+    if flags.RING:
+        return pl.pallas_call(local_kernel, out_shape=x)(x)
+    return ring(x)
+`},
+		{"bench/run_ring.py", `import jax
+import jax.numpy as jnp
+
+from app import kernels
+
+x = jnp.ones((8, 128))
+print(jax.jit(kernels.ring)(x))
+`},
+		{"bench/sweep.py", "from app import kernels\n\nfor n in (1, 2):\n    kernels.local(n)\n"},
+		{"tests/test_a.py", "from app import kernels\n\n\ndef test_local():\n    kernels.local(1)\n"},
+		{"tests/test_b.py", "from app import kernels\n\n\ndef test_local_again():\n    kernels.local(2)\n"},
+	})
+}
+
+// TestScriptTopLevelDetached: a module no file imports runs as a script,
+// detached like a main block: what its top level and main block do no
+// other entry sees (flags.py's block never turns RING off for the tests),
+// and an edit of a body only a script's top level runs resumes at that
+// script, after the tests (which a resume at a module top level would run
+// again), replaying the later script and the library entries, with the
+// result of a fresh check.
+func TestScriptTopLevelDetached(t *testing.T) {
+	files := scriptTopLevelProject(t)
+	opts := withRules(analysis.Options{JAXVersion: lowering.Latest, ShowInfo: true})
+	e := analysis.NewEngine()
+	res, err := e.Check(context.Background(), files, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range res.Diagnostics {
+		got = append(got, fmt.Sprintf("%s:%d %s %s", filepath.Base(d.File), d.Pos.Line, d.Code, d.Severity))
+	}
+	// run_ring.py's jit of ring, and nothing from local(): the tests run
+	// with RING on.
+	if want := "kernels.py:17 PAL101 error"; strings.Join(got, ", ") != want {
+		t.Errorf("got %v, want %s", got, want)
+	}
+	k := slices.IndexFunc(files, func(f analysis.SourceFile) bool { return filepath.Base(f.Path) == "kernels.py" })
+	orig := files[k].Src
+	for _, edit := range []string{"    y = 2\n", "    x = x + 0\n"} {
+		files[k].Src = []byte(strings.Replace(string(orig), "def ring(x):\n", "def ring(x):\n"+edit, 1))
+		resumed, replayed := e.Resumed(), e.Replayed()
+		if !warmEqualsFresh(t, e, files, opts, "ring edited: "+edit) {
+			return
+		}
+		if e.Resumed() == resumed || e.Replayed()-replayed < 1 || !e.LibraryReplayed() {
+			t.Errorf("%q: resumed %d, replayed %d entries, library replayed %v; want a resume replaying sweep.py and the library",
+				edit, e.Resumed()-resumed, e.Replayed()-replayed, e.LibraryReplayed())
+		}
+	}
+	files[k].Src = orig
+	warmEqualsFresh(t, e, files, opts, "undone")
+}

@@ -46,8 +46,9 @@
 //	                 eagerref.go eager memory-space refs (PAL217)
 //	  journal.go, history.go, resume.go, detached.go   the seam to the
 //	                 engine: every change undoable, a run resumed at an
-//	                 entry, test modules, main blocks and library
-//	                 entries run detached and replayed
+//	                 entry, test modules, main blocks, scripts (modules
+//	                 no file imports) and library entries run detached
+//	                 and replayed
 //	suppression  suppress_apply.go: findings silenced, suppressions marked
 //	engine       check.go Engine and Check: pruning, then a run, a resume or
 //	             a reuse; summarize.go summaries (cached, parsed in

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 
 	"github.com/pallas-ls/pallas-ls/analysis/ir"
@@ -12,7 +13,7 @@ import (
 // others run when an entry imports them (prune.go says which and why).
 func analyze(ctx context.Context, prog *program, entries map[string]bool, opts *Options, rs runSettings) *interp {
 	in := newInterp(ctx, prog, opts, rs.budget)
-	in.inertPrev, in.noInert, in.entries = rs.inertPrev, rs.noInert, entries
+	in.inertPrev, in.noInert, in.entries, in.scripts = rs.inertPrev, rs.noInert, entries, rs.scripts
 	in.runFrom(cursor{})
 	return in
 }
@@ -25,7 +26,11 @@ func (in *interp) runFrom(c cursor) {
 		for i := c.mod; i < len(in.prog.Modules); i++ {
 			if m := in.prog.Modules[i]; in.entries[m.Path] {
 				in.begin(cursor{phaseModules, i, 0, 0})
-				in.runModule(m)
+				if in.runsAsScript(m) {
+					in.runImports(m)
+				} else {
+					in.runModule(m)
+				}
 			}
 		}
 		c = cursor{phase: phaseTests}
@@ -84,6 +89,9 @@ type runSettings struct {
 	noInert   bool
 	// oneShot: keep nothing for resuming (Engine.OneShot).
 	oneShot bool
+	// scripts are the modules no file imports that run as scripts
+	// (prune.go: isScript; detached.go: runScript).
+	scripts map[string]bool
 }
 
 // entry evaluates fn as an entry point named what.
@@ -113,6 +121,30 @@ func (in *interp) runTests(mi int, m *module) {
 			}
 		}
 	}
+}
+
+// runImports runs, in the shared state, the modules that script m
+// imports with its module-level import statements, as the top level of
+// an entry module that imports them would: a script's own top level runs
+// detached (runScript), but the library modules it begins by importing
+// are the same modules every entry imports, run once, not once per
+// script and again for the tests. What the statements bind is dropped
+// (a scratch scope): the script's module does not start here.
+func (in *interp) runImports(m *module) {
+	if m.Sum == nil {
+		return
+	}
+	saved := in.saveTop()
+	in.cur = &spmdCtx{Kind: ctxPlain}
+	in.file = m.Sum
+	in.stack = []*frame{{what: "module top level of " + filepath.Base(m.Path), file: m.Sum}}
+	scratch := newEnv(nil, m)
+	for _, st := range m.Sum.Body {
+		if st.Kind == ir.StImport {
+			in.execImport(scratch, st.Import)
+		}
+	}
+	in.restoreTop(saved)
 }
 
 // runsTestMain reports whether the module runs its tests as a script: a
@@ -316,7 +348,7 @@ func (in *interp) runLibraryEntries(c cursor) {
 					in.entry(m, "library function "+st.Def.Name, ctxUnknown, func() { in.call(v, args{opaque: true}, nil) })
 				}
 			case ir.StClass:
-				in.runLibraryClass(cursor{phaseLibrary, i, j, 0}, m, st.Class, methodFrom(j == stmt, method))
+				in.runLibraryClass(cursor{phaseLibrary, i, j, 0}, m, st.Class, methodFrom(j == stmt, method), true)
 			}
 		}
 	}
@@ -344,7 +376,10 @@ func (in *interp) skipInert(def *ir.FuncDef, v value) bool {
 	return true
 }
 
-func (in *interp) runLibraryClass(at cursor, m *module, cd *ir.ClassDef, from int) {
+// runLibraryClass runs the methods of class cd that no entry reached,
+// from method from on, each an entry of its own with a mark at at (with
+// mark; a script's run inside its own entry: runScript).
+func (in *interp) runLibraryClass(at cursor, m *module, cd *ir.ClassDef, from int, mark bool) {
 	cls, ok := in.globals(m).value(cd.Name).(*vClass)
 	if !ok {
 		return
@@ -355,8 +390,10 @@ func (in *interp) runLibraryClass(at cursor, m *module, cd *ir.ClassDef, from in
 			continue
 		}
 		def := st.Def
-		at.method = k
-		in.begin(at)
+		if mark {
+			at.method = k
+			in.begin(at)
+		}
 		in.entry(m, "library method "+cd.Name+"."+def.Name, ctxUnknown, func() {
 			inst, ok := in.instantiate(cls, args{opaque: true}, nil).(*vInstance)
 			if ok {

@@ -217,8 +217,9 @@ type interp struct {
 	inert                int
 	inertRefs, inertPrev map[*ir.FuncDef]*funcRefs
 	noInert              bool
-	// entries are the modules that run as entries (prune.go).
-	entries map[string]bool
+	// entries are the modules that run as entries (prune.go); scripts
+	// those of them whose top levels run detached (runScript).
+	entries, scripts map[string]bool
 	// mods holds each module's run, by module.id.
 	mods []modRun
 	// config holds the jax.config options the program set, as values

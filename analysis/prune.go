@@ -36,7 +36,8 @@ import (
 // relevant returns, for each file, whether it must be analysed and
 // whether it is an entry module; rules are the per-file rules' triggers.
 func relevant(files []SourceFile, entryPoints []string, rules *fileRules) (keep, entry []bool) {
-	return relevantCached(files, newLayout(paths(files)), entryPoints, rules, nil, nil)
+	keep, entry, _ = relevantCached(files, newLayout(paths(files)), entryPoints, rules, nil, nil)
+	return keep, entry
 }
 
 // relevantCached is relevant with the pre-scans of unchanged files taken
@@ -47,7 +48,7 @@ func relevant(files []SourceFile, entryPoints []string, rules *fileRules) (keep,
 // memo, when not nil, holds the previous call's answer: when the files and
 // their scans are the same (an edit that does not touch imports), the
 // import graph is not rebuilt.
-func relevantCached(files []SourceFile, lay *layout, entryPoints []string, rules *fileRules, cache map[string]cachedScan, memo *relevance) (keep, entry []bool) {
+func relevantCached(files []SourceFile, lay *layout, entryPoints []string, rules *fileRules, cache map[string]cachedScan, memo *relevance) (keep, entry, script []bool) {
 	n := len(files)
 	scans := make([]scan, n)
 	same := memo != nil && !memo.stale && len(memo.paths) == n && slices.Equal(memo.entryPoints, entryPoints)
@@ -72,16 +73,16 @@ func relevantCached(files []SourceFile, lay *layout, entryPoints []string, rules
 		same = same && memo.paths[i] == f.Path && scans[i].equal(&memo.scans[i])
 	}
 	if same {
-		return slices.Clone(memo.keep), slices.Clone(memo.entry)
+		return slices.Clone(memo.keep), slices.Clone(memo.entry), slices.Clone(memo.script)
 	}
 	if memo != nil {
 		defer func() {
 			ps := paths(files)
-			if !slices.Equal(memo.paths, ps) || !slices.Equal(memo.keep, keep) || !slices.Equal(memo.entry, entry) {
+			if !slices.Equal(memo.paths, ps) || !slices.Equal(memo.keep, keep) || !slices.Equal(memo.entry, entry) || !slices.Equal(memo.script, script) {
 				memo.gen++ // a scan can change (an import added) and the answer not
 			}
 			memo.paths, memo.scans, memo.entryPoints, memo.stale = ps, scans, slices.Clone(entryPoints), false
-			memo.keep, memo.entry = slices.Clone(keep), slices.Clone(entry)
+			memo.keep, memo.entry, memo.script = slices.Clone(keep), slices.Clone(entry), slices.Clone(script)
 		}()
 	}
 	g := linkImports(files, scans, lay)
@@ -114,7 +115,23 @@ func relevantCached(files []SourceFile, lay *layout, entryPoints []string, rules
 	for i, sc := range scans {
 		keep[i] = keep[i] || sc.seed
 	}
-	return keep, entry
+	script = make([]bool, n)
+	for i := range files {
+		script[i] = len(g.importers[i]) == 0 && isScript(files[i].Path) && !holdsEntryPoint(files[i].Path, lay, entryPoints)
+	}
+	return keep, entry, script
+}
+
+// isScript reports whether a module that no file imports runs as a
+// script (detached.go: runScript): anything but a test module, a
+// package's __init__.py, a conftest.py (pytest loads it for the tests
+// beside it) or a setup.py.
+func isScript(path string) bool {
+	switch filepath.Base(path) {
+	case "__init__.py", "conftest.py", "setup.py":
+		return false
+	}
+	return !isTestFile(path)
 }
 
 // importGraph is the pre-scan's import graph over files, by index.
@@ -223,6 +240,7 @@ type relevance struct {
 	scans       []scan
 	entryPoints []string
 	keep, entry []bool
+	script      []bool
 	gen         int // counts the changes of the answer (keep, entry)
 	// stale: the scans were made with other triggers (Engine.switchScans),
 	// so the answer is computed again, and gen moves only if it changed.
