@@ -159,12 +159,16 @@ func (h *history) replayable(c cursor) *entryLog {
 // runMain runs the main block d of module m (the entry at c), or replays
 // its log (replayable).
 func (in *interp) runMain(c cursor, m *module, d *ir.FuncDef) {
-	in.runDetached(c, -1, func() {
-		in.entry(m, "module top level of "+filepath.Base(m.Path), ctxPlain, func() {
-			in.markCalled(d)
-			env := in.globals(m)
-			in.journaledScope(env, func() { in.execBody(env, d.Body) })
-		})
+	in.runDetached(c, -1, func() { in.mainBody(m, d) })
+}
+
+// mainBody runs main block d of module m as an entry, with what it binds
+// in the module's scope journaled (journaledScope), to be taken back.
+func (in *interp) mainBody(m *module, d *ir.FuncDef) {
+	in.entry(m, "module top level of "+filepath.Base(m.Path), ctxPlain, func() {
+		in.markCalled(d)
+		env := in.globals(m)
+		in.journaledScope(env, func() { in.execBody(env, d.Body) })
 	})
 }
 
@@ -185,11 +189,8 @@ func (in *interp) runScript(c cursor, m *module) {
 			return
 		}
 		for _, st := range m.Sum.Body {
-			if d := st.Main; d != nil {
-				in.entry(m, "module top level of "+filepath.Base(m.Path), ctxPlain, func() {
-					in.markCalled(d)
-					in.journaledScope(env, func() { in.execBody(env, d.Body) })
-				})
+			if st.Main != nil {
+				in.mainBody(m, st.Main)
 			}
 		}
 		if !m.Sum.UsesPallas && !m.Sum.NamesSPMD {
