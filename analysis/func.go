@@ -100,10 +100,10 @@ func (in *interp) callFunc(f *vFunc, a args, site *ir.Expr) value {
 	pins := in.keyPins
 	if in.evals[f.Def] >= maxEvalsPerDef {
 		// Widening: past a few distinct abstract calls, one more evaluation
-		// with Unknown arguments stands for all the rest. It keeps the run
-		// linear-ish on code that calls a helper with many literals.
-		// Closures and receivers are keyed by identity, so the widened
-		// key leaves them out.
+		// with Unknown arguments (but the code passed: widen) stands for
+		// all the rest of this closure's. It keeps the run linear-ish on
+		// code that calls a helper with many literals. Receivers are keyed
+		// by identity, so the widened key leaves them out.
 		a, key = in.widen(f, a)
 		if v, ok := in.memo[key]; ok {
 			return v
@@ -156,8 +156,8 @@ func (in *interp) widen(f *vFunc, a args) (args, string) {
 	b = appendPtr(b, unsafe.Pointer(f.Def))
 	b = append(b, ':')
 	b = appendPtr(b, unsafe.Pointer(f.Env))
+	// Opaque: what else the caller passed, and how much, is unknown.
 	w := args{opaque: true}
-	kept := false
 	for i, v := range a.pos {
 		if !isCode(v) {
 			continue
@@ -168,7 +168,7 @@ func (in *interp) widen(f *vFunc, a args) (args, string) {
 				w.pos[j] = unknown
 			}
 		}
-		w.pos[i], kept = v, true
+		w.pos[i] = v
 		b = append(b, ',')
 		b = strconv.AppendInt(b, int64(i), 10)
 		b = append(b, '=')
@@ -180,18 +180,12 @@ func (in *interp) widen(f *vFunc, a args) (args, string) {
 			if w.kw == nil {
 				w.kw = map[string]value{}
 			}
-			w.kw[k], kept = v, true
+			w.kw[k] = v
 			b = append(b, ';')
 			b = append(b, k...)
 			b = append(b, '=')
 			b = appendKey(b, v, 3, pins)
 		}
-	}
-	if !kept {
-		w = args{opaque: true}
-	} else {
-		// The positions after the last kept one are unknown in number.
-		w.opaque = true
 	}
 	b = append(b, '@')
 	b = append(b, in.cur.key()...)
