@@ -142,15 +142,23 @@ func (in *interp) runModule(m *module) {
 	}
 	env := in.startModule(m)
 	if m.Sum != nil {
-		saved := in.saveTop()
-		in.cur = &spmdCtx{Kind: ctxPlain}
-		in.file = m.Sum
-		in.stack = []*frame{{what: "module top level of " + filepath.Base(m.Path), file: m.Sum}}
-		env.set("__name__", unknown)
-		in.execBody(env, m.Sum.Body)
-		in.restoreTop(saved)
+		in.atTopLevel(m, func() {
+			env.set("__name__", unknown)
+			in.execBody(env, m.Sum.Body)
+		})
 	}
 	in.mods[m.id].state = modDone
+}
+
+// atTopLevel runs fn as module m's top level: outside any SPMD context,
+// in the module's own frame, with the interpreter's restored after.
+func (in *interp) atTopLevel(m *module, fn func()) {
+	saved := in.saveTop()
+	in.cur = &spmdCtx{Kind: ctxPlain}
+	in.file = m.Sum
+	in.stack = []*frame{{what: "module top level of " + filepath.Base(m.Path), file: m.Sum}}
+	fn()
+	in.restoreTop(saved)
 }
 
 type topState struct {

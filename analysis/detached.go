@@ -34,13 +34,13 @@ import (
 // main block, top level included (runScript): a benchmark's top-level
 // work is no shared state the tests begin in. Only the modules its
 // module-level imports name run in the shared state, in the module phase
-// (runImports in driver.go), as for any importing entry. (Where the resolver finds
-// an import the pre-scan did not link, the module also runs where it is
-// imported; its script entry then finds its top level run.) The state
-// the configured entry points added is taken out of the interpreter for
-// them (swapOut in resume.go: undone, with what it undid kept) and put
-// back after (swapIn), so the library entries start where the configured
-// entry points left.
+// (runImports in driver.go), as for any importing entry. (Where the
+// resolver finds an import the pre-scan did not link, the module also
+// runs where it is imported; its script entry then finds its top level
+// run.) The state the configured entry points added is taken out of the
+// interpreter for them (swapOut in resume.go: undone, with what it undid
+// kept) and put back after (swapIn), so the library entries start where
+// the configured entry points left.
 //
 // What that buys: a test module or a main block depends only on that
 // state, on the widening counts of the bodies it runs and on those
@@ -193,22 +193,11 @@ func (in *interp) runScript(c cursor, m *module) {
 				in.mainBody(m, st.Main)
 			}
 		}
-		if !m.Sum.UsesPallas && !m.Sum.NamesSPMD {
-			return // as runLibraryEntries
+		if !hasLibraryEntries(m) {
+			return
 		}
 		for _, st := range m.Sum.Body {
-			switch st.Kind {
-			case ir.StDef:
-				if in.called[st.Def] == 0 {
-					v := env.value(st.Def.Name)
-					if in.skipInert(st.Def, v) {
-						continue
-					}
-					in.entry(m, "library function "+st.Def.Name, ctxUnknown, func() { in.call(v, args{opaque: true}, nil) })
-				}
-			case ir.StClass:
-				in.runLibraryClass(c, m, st.Class, 0, false)
-			}
+			in.runLibraryStmt(c, m, st, 0, false)
 		}
 	})
 }

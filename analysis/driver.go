@@ -2,7 +2,6 @@ package analysis
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 
 	"github.com/pallas-ls/pallas-ls/analysis/ir"
@@ -134,17 +133,14 @@ func (in *interp) runImports(m *module) {
 	if m.Sum == nil {
 		return
 	}
-	saved := in.saveTop()
-	in.cur = &spmdCtx{Kind: ctxPlain}
-	in.file = m.Sum
-	in.stack = []*frame{{what: "module top level of " + filepath.Base(m.Path), file: m.Sum}}
 	scratch := newEnv(nil, m)
-	for _, st := range m.Sum.Body {
-		if st.Kind == ir.StImport {
-			in.execImport(scratch, st.Import)
+	in.atTopLevel(m, func() {
+		for _, st := range m.Sum.Body {
+			if st.Kind == ir.StImport {
+				in.execImport(scratch, st.Import)
+			}
 		}
-	}
-	in.restoreTop(saved)
+	})
 }
 
 // runsTestMain reports whether the module runs its tests as a script: a
@@ -332,25 +328,41 @@ func (in *interp) callPath(m *module, path []string) {
 func (in *interp) runLibraryEntries(c cursor) {
 	for i := c.mod; i < len(in.prog.Modules); i++ {
 		m := in.prog.Modules[i]
-		if m.Sum == nil || in.globals(m) == nil || !m.Sum.UsesPallas && !m.Sum.NamesSPMD {
+		if m.Sum == nil || in.globals(m) == nil || !hasLibraryEntries(m) {
 			continue
 		}
 		stmt, method := c.at(i)
 		for j := stmt; j < len(m.Sum.Body); j++ {
-			switch st := m.Sum.Body[j]; st.Kind {
-			case ir.StDef:
-				if in.called[st.Def] == 0 {
-					in.begin(cursor{phaseLibrary, i, j, 0})
-					v := in.globals(m).value(st.Def.Name)
-					if in.skipInert(st.Def, v) {
-						continue
-					}
-					in.entry(m, "library function "+st.Def.Name, ctxUnknown, func() { in.call(v, args{opaque: true}, nil) })
-				}
-			case ir.StClass:
-				in.runLibraryClass(cursor{phaseLibrary, i, j, 0}, m, st.Class, methodFrom(j == stmt, method), true)
-			}
+			in.runLibraryStmt(cursor{phaseLibrary, i, j, 0}, m, m.Sum.Body[j], methodFrom(j == stmt, method), true)
 		}
+	}
+}
+
+// hasLibraryEntries reports whether module m's uncalled functions run as
+// library entries (runLibraryEntries says which modules and why).
+func hasLibraryEntries(m *module) bool { return m.Sum.UsesPallas || m.Sum.NamesSPMD }
+
+// runLibraryStmt runs the library entries of m's module-level statement
+// st: a function nothing ran, or the methods of a class no entry reached,
+// from method from on. With mark, each begins with a mark at at
+// (runLibraryEntries); without, they run inside the caller's entry (a
+// script's: runScript).
+func (in *interp) runLibraryStmt(at cursor, m *module, st *ir.Stmt, from int, mark bool) {
+	switch st.Kind {
+	case ir.StDef:
+		if in.called[st.Def] != 0 {
+			return
+		}
+		if mark {
+			in.begin(at)
+		}
+		v := in.globals(m).value(st.Def.Name)
+		if in.skipInert(st.Def, v) {
+			return
+		}
+		in.entry(m, "library function "+st.Def.Name, ctxUnknown, func() { in.call(v, args{opaque: true}, nil) })
+	case ir.StClass:
+		in.runLibraryClass(at, m, st.Class, from, mark)
 	}
 }
 
