@@ -166,6 +166,8 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 		}
 	case lowering.RoleNewRef:
 		in.newRef(api.Name, a, site)
+	case lowering.RoleTreeMap:
+		return in.treeMap(api.Name, a, site)
 	case lowering.RoleTraceCall:
 		if f := first(a); !isUnknown(f) && len(a.pos) > 0 {
 			in.callStaged(staged(f, false), args{pos: a.pos[1:], kw: a.kw, opaque: a.opaque}, site)

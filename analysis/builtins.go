@@ -61,6 +61,9 @@ func isInstanceOf(v, t value) (is, known bool) {
 	default:
 		return false, false
 	}
+	if isSpecTypes(types) {
+		return isSpecInstance(v)
+	}
 	for _, q := range types {
 		if !builtinTypes[q] {
 			return false, false
@@ -107,4 +110,31 @@ func isInstanceOf(v, t value) (is, known bool) {
 		}
 	}
 	return false, true
+}
+
+// isSpecTypes: every type is PartitionSpec (is_leaf=lambda s:
+// isinstance(s, P) in a jax.tree.map over spec trees).
+func isSpecTypes(types []string) bool {
+	for _, q := range types {
+		if q != "jax.sharding.PartitionSpec" && q != "jax.P" {
+			return false
+		}
+	}
+	return len(types) > 0
+}
+
+// isSpecInstance: whether v is known to be a PartitionSpec. A P(...)
+// call is one; literal displays, constants, functions and shardings are
+// not (a tuple display is a plain tuple, though PartitionSpec subclasses
+// tuple); anything else is unknown.
+func isSpecInstance(v value) (is, known bool) {
+	switch vv := v.(type) {
+	case *vExtCall:
+		if vv.Qual == "jax.sharding.PartitionSpec" || vv.Qual == "jax.P" {
+			return true, true
+		}
+	case *vSeq, *vDict, *vConst, *vFunc, *vClass, *vPartial, *vSharding:
+		return false, true
+	}
+	return false, false
 }

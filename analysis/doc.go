@@ -35,7 +35,8 @@
 //	                 what they communicate; kconfig.go their configuration
 //	                 (compiler params, barrier); mesh.go meshes, shard_map
 //	  arith.go, arrays.go   ints and tuples folded; arrays of known shape
-//	                 and dtype; builtins.go callable() and isinstance()
+//	                 and dtype; builtins.go callable() and isinstance();
+//	                 treemap.go jax.tree.map over literal trees
 //	  blockspec.go   a pallas_call's grid, BlockSpecs, operands, kernel
 //	                 signature and body calls, rendered as KernelConfig
 //	  inert.go       library functions that cannot reach a kernel: skipped

@@ -232,10 +232,10 @@ func explicitTypes(v value) bool {
 // meshDevices reads a literal device count: make_mesh((1, 1), ...) or
 // devices=[one device].
 func meshDevices(name string, a args) int {
-	if d, ok := argAt(a, 0, "devices").(*vSeq); ok && name == "jax.sharding.Mesh" {
+	if d, ok := deviceList(argAt(a, 0, "devices")); ok && name == "jax.sharding.Mesh" {
 		return len(d.Items)
 	}
-	if d, ok := a.kw["devices"].(*vSeq); ok {
+	if d, ok := deviceList(a.kw["devices"]); ok {
 		return len(d.Items)
 	}
 	if name != "jax.make_mesh" {
@@ -254,6 +254,16 @@ func meshDevices(name string, a args) int {
 		n *= int(c.C.I)
 	}
 	return n
+}
+
+// deviceList is a literal list of devices, also as numpy.array(list) or
+// numpy.asarray(list) (Mesh(np.array(jax.devices()[:1]), ("x",))).
+func deviceList(v value) (*vSeq, bool) {
+	if c, ok := v.(*vExtCall); ok && (c.Qual == "numpy.array" || c.Qual == "numpy.asarray") && len(c.Args) == 1 && len(c.Kw) == 0 {
+		v = c.Args[0]
+	}
+	d, ok := v.(*vSeq)
+	return d, ok
 }
 
 // coreMeshValue reads a chip-local mesh's axis names: axis_name(s)= of

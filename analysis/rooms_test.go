@@ -39,7 +39,7 @@ var rooms = map[string]string{
 	"context.go": "interpreter", "exec.go": "interpreter", "eval.go": "interpreter", "call.go": "interpreter",
 	"func.go": "interpreter", "attr.go": "interpreter", "api.go": "interpreter", "kernel.go": "interpreter",
 	"classify.go": "interpreter", "collective.go": "interpreter", "eagerread.go": "interpreter", "eagerref.go": "interpreter", "smapply.go": "interpreter", "mesh.go": "interpreter", "inert.go": "interpreter", "record.go": "interpreter", "params.go": "interpreter",
-	"arith.go": "interpreter", "arrays.go": "interpreter", "builtins.go": "interpreter", "blockspec.go": "interpreter",
+	"arith.go": "interpreter", "arrays.go": "interpreter", "builtins.go": "interpreter", "treemap.go": "interpreter", "blockspec.go": "interpreter",
 	"journal.go": "interpreter", "history.go": "interpreter", "resume.go": "interpreter", "detached.go": "interpreter",
 	"kconfig.go": "interpreter",
 

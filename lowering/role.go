@@ -38,6 +38,7 @@ const (
 	RoleTraceWrap               // jax.make_jaxpr(f): calling the result traces f, nothing is lowered
 	RoleTraceCall               // jax.eval_shape(f, *args): traces f now, nothing is lowered
 	RoleNewRef                  // jax.new_ref(x, memory_space=...): a ref in a memory space only inside a jit
+	RoleTreeMap                 // jax.tree.map(f, tree, *rest): calls f on the leaves, returns a tree of its results
 )
 
 var roleNames = [...]string{
@@ -70,6 +71,7 @@ var roleNames = [...]string{
 	RoleTraceWrap:          "trace-wrap",
 	RoleTraceCall:          "trace-call",
 	RoleNewRef:             "new-ref",
+	RoleTreeMap:            "tree-map",
 }
 
 // String returns a stable kebab-case name, used in hover text and tests.

@@ -181,6 +181,11 @@ func jaxAPIs() []API {
 		{Name: "jax.new_ref", Role: RoleNewRef, Since: NewRefSince},
 		// ... and freeze (a ref back to an array) from the 0.8.0 tag on.
 		{Name: "jax.freeze", Since: V(0, 8, 0)},
+		// Pytree maps: the analysis maps literal trees leaf by leaf, so
+		// jax.tree.map(lambda s: NamedSharding(mesh, s), specs) keeps its
+		// shardings. jax/tree.py exists from the 0.4.25 tag on.
+		{Name: "jax.tree.map", Role: RoleTreeMap, Since: V(0, 4, 25)},
+		{Name: "jax.tree_util.tree_map", Role: RoleTreeMap},
 	}
 	out = append(out, transparentAPIs()...)
 	return append(out, meshAPIs()...)

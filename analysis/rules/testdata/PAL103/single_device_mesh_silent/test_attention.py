@@ -2,6 +2,7 @@ import unittest
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 from jax.experimental import pallas as pl
 from jax.experimental.pallas import tpu as pltpu
 from jax.sharding import PartitionSpec as P
@@ -30,5 +31,10 @@ class AttentionTest(unittest.TestCase):
 
     def test_first_device_slice(self):
         mesh = jax.sharding.Mesh(jax.devices()[:1], ("x",))
+        q = jax.device_put(jnp.ones((8, 128)), jax.sharding.NamedSharding(mesh, P("x")))
+        attention(q)
+
+    def test_numpy_device_slice(self):
+        mesh = jax.sharding.Mesh(np.array(jax.devices()[:1]), ("x",))
         q = jax.device_put(jnp.ones((8, 128)), jax.sharding.NamedSharding(mesh, P("x")))
         attention(q)

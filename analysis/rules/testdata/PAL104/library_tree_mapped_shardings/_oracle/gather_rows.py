@@ -1,0 +1,15 @@
+# Oracle driver (not part of the case): calls gather_rows as a caller
+# outside the workspace would, under jax.jit with an Auto-axis mesh.
+import os
+import sys
+
+sys.path.insert(0, os.getcwd())  # the case directory
+
+import jax
+import jax.numpy as jnp
+from jax.sharding import AxisType
+
+import layers
+
+mesh = jax.make_mesh((2, 4), ("data", "model"), axis_types=(AxisType.Auto,) * 2)
+jax.jit(lambda x: layers.gather_rows(mesh, x))(jnp.ones((8, 8)))
