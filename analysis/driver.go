@@ -360,9 +360,22 @@ func (in *interp) runLibraryStmt(at cursor, m *module, st *ir.Stmt, from int, ma
 		if in.skipInert(st.Def, v) {
 			return
 		}
-		in.entry(m, "library function "+st.Def.Name, ctxUnknown, func() { in.call(v, args{opaque: true}, nil) })
+		in.entry(m, "library function "+st.Def.Name, ctxUnknown, func() { in.callReturned(in.call(v, args{opaque: true}, nil)) })
 	case ir.StClass:
 		in.runLibraryClass(at, m, st.Class, from, mark)
+	}
+}
+
+// callReturned calls, with Unknown arguments, the functions a library
+// entry returned: a factory such as `def sharded_attention(mesh): return
+// jax.jit(jax.shard_map(body, mesh=mesh, ...))` has callers that call what
+// it returns, so its body runs where they would run it (the same
+// unknown context).
+func (in *interp) callReturned(v value) {
+	for _, alt := range alts(v) {
+		if isCallable(alt) {
+			in.call(alt, args{opaque: true}, nil)
+		}
 	}
 }
 
@@ -409,7 +422,7 @@ func (in *interp) runLibraryClass(at cursor, m *module, cd *ir.ClassDef, from in
 		in.entry(m, "library method "+cd.Name+"."+def.Name, ctxUnknown, func() {
 			inst, ok := in.instantiate(cls, args{opaque: true}, nil).(*vInstance)
 			if ok {
-				in.call(bindMethod(in.classAttr(cls, def.Name, 0), inst, cls), args{opaque: true}, nil)
+				in.callReturned(in.call(bindMethod(in.classAttr(cls, def.Name, 0), inst, cls), args{opaque: true}, nil))
 			}
 		})
 	}

@@ -37,12 +37,14 @@ var PAL104 = &analysis.Analyzer{
 			"(`(\"data\", \"model\") if split else \"data\"`): whatever names it holds are unbound there; a warning, since which " +
 			"names, and whether the branch runs, is not known. An axis nothing tests may be (), a collective over " +
 			"no axis, which JAX runs. " +
-			"In library code (functions no entry reaches, whose callers choose the context) it warns in three cases only, " +
+			"In library code (functions no entry reaches, whose callers choose the context; a function such a function " +
+			"returns, as a factory returns its jitted layer, is called too, as its callers would) it warns in three cases only, " +
 			"unless a binder around the collective names the axis. First, a literal axis name " +
 			"that nothing else in the workspace writes, parsed file or not (a misspelt or renamed axis: every mesh, binder, core mesh " +
 			"and named grid takes its names as values the program writes); the error named is " +
 			"the one JAX raises inside a shard_map whose mesh lacks the name. Second, an axis the function itself shards over " +
-			"on the way to the collective, in a jit's in_shardings/out_shardings or a with_sharding_constraint (not a " +
+			"on the way to the collective, in a jit's in_shardings/out_shardings (also built by jax.tree.map over literal " +
+			"spec trees) or a with_sharding_constraint (not a " +
 			"device_put, which JAX runs inside a shard_map too): JAX refuses such a sharding inside a shard_map that makes the " +
 			"axis manual, so no caller can bind it (a shard_map removed, or turned into a jit with shardings). The axis may be " +
 			"a literal or the same value, a parameter or a part of one (`in_axis, out_axis = weight_sharding`, " +
