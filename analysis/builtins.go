@@ -116,7 +116,7 @@ func isInstanceOf(v, t value) (is, known bool) {
 // isinstance(s, P) in a jax.tree.map over spec trees).
 func isSpecTypes(types []string) bool {
 	for _, q := range types {
-		if q != "jax.sharding.PartitionSpec" && q != "jax.P" {
+		if !isSpecQual(q) {
 			return false
 		}
 	}
@@ -130,7 +130,7 @@ func isSpecTypes(types []string) bool {
 func isSpecInstance(v value) (is, known bool) {
 	switch vv := v.(type) {
 	case *vExtCall:
-		if vv.Qual == "jax.sharding.PartitionSpec" || vv.Qual == "jax.P" {
+		if isSpecQual(vv.Qual) {
 			return true, true
 		}
 	case *vSeq, *vDict, *vConst, *vFunc, *vClass, *vPartial, *vSharding:

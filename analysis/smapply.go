@@ -438,10 +438,13 @@ func specTreeAxes(v value, depth int) ([]string, bool) {
 	return out, true
 }
 
+// isSpecQual: q names PartitionSpec (jax.P is its short spelling).
+func isSpecQual(q string) bool { return q == "jax.sharding.PartitionSpec" || q == "jax.P" }
+
 // pspecCall is v as a literal PartitionSpec(...) call without keywords.
 func pspecCall(v value) (*vExtCall, bool) {
 	c, ok := v.(*vExtCall)
-	if !ok || c.Qual != "jax.sharding.PartitionSpec" && c.Qual != "jax.P" || len(c.Kw) > 0 {
+	if !ok || !isSpecQual(c.Qual) || len(c.Kw) > 0 {
 		return nil, false
 	}
 	return c, true

@@ -71,47 +71,32 @@ func (in *interp) mapTree(fn, isLeaf value, trees []value, site *ir.Expr, depth 
 	}
 	switch n := node.(type) {
 	case *vSeq:
-		items := make([]value, len(n.Items))
-		for i := range n.Items {
-			sub := make([]value, len(trees))
-			for j, t := range trees {
-				s, ok := t.(*vSeq)
-				if !ok || len(s.Items) != len(n.Items) {
-					return nil, false
-				}
-				sub[j] = s.Items[i]
-			}
-			v, ok := in.mapTree(fn, isLeaf, sub, site, depth-1)
-			if !ok {
+		items, ok := in.mapItems(fn, isLeaf, trees, len(n.Items), site, depth, func(t value, i int) (value, bool) {
+			s, ok := t.(*vSeq)
+			if !ok || len(s.Items) != len(n.Items) {
 				return nil, false
 			}
-			items[i] = v
+			return s.Items[i], true
+		})
+		if !ok {
+			return nil, false
 		}
 		return &vSeq{Items: items, List: n.List}, true
 	case *vDict:
 		if n.Open {
 			return nil, false
 		}
-		items := make([]value, len(n.Items))
-		for i := range n.Items {
-			sub := make([]value, len(trees))
-			for j, t := range trees {
-				d, ok := t.(*vDict)
-				if !ok || d.Open || len(d.Items) != len(n.Items) {
-					return nil, false
-				}
-				// JAX pairs dict subtrees by key; literal dicts built the
-				// same way list their keys alike, anything else is unknown.
-				if !sameKey(d.Keys[i], n.Keys[i]) {
-					return nil, false
-				}
-				sub[j] = d.Items[i]
-			}
-			v, ok := in.mapTree(fn, isLeaf, sub, site, depth-1)
-			if !ok {
+		items, ok := in.mapItems(fn, isLeaf, trees, len(n.Items), site, depth, func(t value, i int) (value, bool) {
+			// JAX pairs dict subtrees by key; literal dicts built the
+			// same way list their keys alike, anything else is unknown.
+			d, ok := t.(*vDict)
+			if !ok || d.Open || len(d.Items) != len(n.Items) || !sameKey(d.Keys[i], n.Keys[i]) {
 				return nil, false
 			}
-			items[i] = v
+			return d.Items[i], true
+		})
+		if !ok {
+			return nil, false
 		}
 		return &vDict{Keys: n.Keys, Items: items}, true
 	}
@@ -122,6 +107,28 @@ func (in *interp) mapTree(fn, isLeaf value, trees []value, site *ir.Expr, depth 
 		return nil, false
 	}
 	return in.call(fn, args{pos: trees}, site), true
+}
+
+// mapItems maps the n subtrees of the trees' nodes in step: child gives a
+// tree's i-th subtree, false where its node does not match the first's.
+func (in *interp) mapItems(fn, isLeaf value, trees []value, n int, site *ir.Expr, depth int, child func(t value, i int) (value, bool)) ([]value, bool) {
+	items := make([]value, n)
+	for i := range items {
+		sub := make([]value, len(trees))
+		for j, t := range trees {
+			c, ok := child(t, i)
+			if !ok {
+				return nil, false
+			}
+			sub[j] = c
+		}
+		v, ok := in.mapTree(fn, isLeaf, sub, site, depth-1)
+		if !ok {
+			return nil, false
+		}
+		items[i] = v
+	}
+	return items, true
 }
 
 // sameKey: two literal dict keys known to be equal.
