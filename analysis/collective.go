@@ -178,10 +178,17 @@ func (in *interp) symbolicCollective(api string, a args, site *ir.Expr, pos int)
 // holds, they are unbound. A falsy axis () or [] would be a collective
 // over no axis, which JAX runs (None it rejects too: "unbound axis name:
 // None", the oracle on 0.11.2); an untested unknown may be one. The axis
-// is named by the argument's source.
+// is named by the argument's source. A symbol (an attribute an object's
+// __getattr__ chooses, symbols.go) that a jit around the call shards
+// over names an axis too: the axis of that sharding (None would fail
+// as well).
 func (in *interp) nonEmptyCollective(api string, a args, site *ir.Expr, pos int) {
 	c := in.cur
-	why := nonEmptyAxis(argAt(a, pos, "axis_name"))
+	v := argAt(a, pos, "axis_name")
+	why := nonEmptyAxis(v)
+	if why == "" && symbolic(v) && c.hasUnmanualSymbol(v) && !c.UnmanualWhy.empty() {
+		why = "one that `" + c.UnmanualWhy.String() + "` shards over"
+	}
 	if why == "" || len(c.Bound) > 0 || in.guarded() {
 		return
 	}

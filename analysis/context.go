@@ -258,9 +258,17 @@ func (c *spmdCtx) enterShardMap(sp *smSpec) *spmdCtx {
 
 // withUnmanual returns c, or a copy of it, that also records axes as
 // not manual here, shown by the call why (in an unknown context only:
-// elsewhere the context already says which axes are manual).
+// elsewhere the context already says which axes are manual). Symbolic
+// axes (symbols.go) are recorded in plain code too, where nothing else
+// says which axis they are (collective.go: nonEmptyCollective).
 func (c *spmdCtx) withUnmanual(axes []string, syms []value, why text) *spmdCtx {
-	if c.Kind != ctxUnknown || len(axes) == 0 && len(syms) == 0 {
+	switch {
+	case c.Kind == ctxPlain:
+		axes = nil
+	case c.Kind != ctxUnknown:
+		return c
+	}
+	if len(axes) == 0 && len(syms) == 0 {
 		return c
 	}
 	add := false

@@ -91,7 +91,14 @@ func (in *interp) getattrAt(v value, name string, site *ir.Expr) value {
 	}
 	b := *f
 	b.Self = o
-	return in.call(&b, args{pos: []value{&vConst{C: ir.Const{Kind: ir.ConstStr, S: name}}}}, site)
+	r = in.call(&b, args{pos: []value{&vConst{C: ir.Const{Kind: ir.ConstStr, S: name}}}}, site)
+	if r == unknown || slices.Contains(alts(r), unknown) {
+		// Not known here (or known only in part), but one value all the
+		// same: the object's __getattr__ chooses it, the same each read
+		// (dynamicAttr).
+		return in.symbolAt(symKey{inst: o, name: name}, dynamicDesc(o, name))
+	}
+	return r
 }
 
 // userGetattr is the __getattr__ o's workspace class defines, which
@@ -115,11 +122,16 @@ func (in *interp) dynamicAttr(o *vInstance, name string) value {
 	if !in.symbolsRead() || in.userGetattr(o, name) == nil {
 		return nil
 	}
+	return in.symbolAt(symKey{inst: o, name: name}, dynamicDesc(o, name))
+}
+
+// dynamicDesc describes attribute name of o for messages: "Lazy().DATA".
+func dynamicDesc(o *vInstance, name string) string {
 	desc := "." + name
 	if o.Class.Def != nil {
 		desc = o.Class.Def.Name + "()" + desc
 	}
-	return in.symbolAt(symKey{inst: o, name: name}, desc)
+	return desc
 }
 
 // derive is part (".attr", "[i]") of v when v is a symbol or a join of

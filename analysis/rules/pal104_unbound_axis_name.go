@@ -34,7 +34,9 @@ var PAL104 = &analysis.Analyzer{
 			"given mesh=, in_specs= or out_specs= (jax.experimental.roofline.roofline). An axis whose value is not known " +
 			"here is reported in plain code (eager or jitted, no binder around it) when an `if` around the collective tests " +
 			"it truthy (`if in_axis: psum(x, in_axis)`), or when every value it may hold is a literal name or tuple of names " +
-			"(`(\"data\", \"model\") if split else \"data\"`): whatever names it holds are unbound there; a warning, since which " +
+			"(`(\"data\", \"model\") if split else \"data\"`), or when it is an attribute an object's __getattr__ chooses at " +
+			"run time (AXES.DATA, read twice, is one value) that a jit around the collective shards over (P(AXES.DATA) in its " +
+			"in_shardings or out_shardings): whatever names it holds are unbound there; a warning, since which " +
 			"names, and whether the branch runs, is not known. An axis nothing tests may be (), a collective over " +
 			"no axis, which JAX runs. " +
 			"In library code (functions no entry reaches, whose callers choose the context; a function such a function " +
