@@ -60,9 +60,10 @@ func (in *interp) exec(env *scope, st *ir.Stmt) bool {
 	case ir.StWith:
 		return in.execWith(env, st)
 	case ir.StTry:
-		r := in.execBody(env, st.Body)
-		in.execBody(env, st.Else)
-		return in.execBody(env, st.Finally) || r && len(st.Else) == 0
+		r := in.execTry(env, st)
+		return in.execBody(env, st.Finally) || r
+	case ir.StHandler:
+		return in.execBody(env, st.Body) // run by execTry, each from the try's bindings
 	case ir.StDef:
 		env.set(st.Def.Name, in.defineFunc(env, st.Def))
 	case ir.StClass:
@@ -74,6 +75,62 @@ func (in *interp) exec(env *scope, st *ir.Stmt) bool {
 		return true // the block ends here; the raise returns no value
 	case ir.StGlobal, ir.StNonlocal:
 		in.declareOuter(env, st)
+	}
+	return false
+}
+
+// execTry runs a try statement's body, then its except clauses and its
+// else clause (not its finally), and reports whether every path ends
+// there. The body may complete, and the else clause run; or it may raise
+// part way, and one handler run: from the bindings before the body joined
+// with those after it (where it raised is not known). The bindings after
+// the statement are the join of the paths that fall through, so `try:
+// from m import f` / `except ImportError: f = None` leaves f the function
+// or None.
+func (in *interp) execTry(env *scope, st *ir.Stmt) bool {
+	var handlers, elseBody []*ir.Stmt
+	for _, s := range st.Else {
+		if s.Kind == ir.StHandler {
+			handlers = append(handlers, s)
+		} else {
+			elseBody = append(elseBody, s)
+		}
+	}
+	if len(handlers) == 0 {
+		r := in.execBody(env, st.Body)
+		return in.execBody(env, elseBody) || r
+	}
+	names := in.assignedIn(st)
+	before := env.save(names)
+	r := in.execBody(env, st.Body)
+	afterBody := env.save(names)
+	r = r || in.execBody(env, elseBody)
+	var outs []saved
+	if !r {
+		outs = append(outs, env.save(names))
+	}
+	for _, h := range handlers {
+		for i, n := range names {
+			if v := join(before.vals[i], afterBody.vals[i]); v != nil {
+				env.set(n, v)
+			} else {
+				env.unset(n)
+			}
+		}
+		if !in.execBody(env, h.Body) {
+			outs = append(outs, env.save(names))
+		}
+	}
+	if len(outs) == 0 {
+		return true
+	}
+	env.restore(outs[0])
+	for _, o := range outs[1:] {
+		for i, n := range names {
+			if v := join(env.value(n), o.vals[i]); v != nil {
+				env.set(n, v)
+			}
+		}
 	}
 	return false
 }

@@ -199,7 +199,9 @@ func (b *builder) try(id pp.NodeID, s *Stmt) {
 	s.Body = b.block(t.ChildByField(id, pp.FieldBody))
 	for _, c := range t.NamedChildren(id) {
 		switch t.Kind(c).String() {
-		case "except_clause", "except_group_clause", "else_clause":
+		case "except_clause", "except_group_clause":
+			s.Else = append(s.Else, &Stmt{Kind: StHandler, Span: t.Span(c), Body: b.block(t.ChildOfKind(c, pp.KindBlock))})
+		case "else_clause":
 			s.Else = append(s.Else, b.block(t.ChildOfKind(c, pp.KindBlock))...)
 		case "finally_clause":
 			s.Finally = b.block(t.ChildOfKind(c, pp.KindBlock))

@@ -250,6 +250,7 @@ const (
 	StRaise    // raise Value (nil: a bare raise); ends its block
 	StGlobal   // global Targets (names)
 	StNonlocal // nonlocal Targets (names)
+	StHandler  // one except clause of a StTry (in its Else): Body runs only when the try body raised
 )
 
 // Stmt is one statement. An if/elif chain is nested Ifs in Else.
@@ -264,7 +265,7 @@ type Stmt struct {
 	Value   *Expr   // StAssign, StReturn, StExpr, StRaise; StLoop: the iterable
 	Cond    *Expr   // StIf
 	Body    []*Stmt
-	Else    []*Stmt // StIf orelse; StTry: handlers and else, in order
+	Else    []*Stmt // StIf orelse; StTry: its StHandlers, then the else clause's statements
 	Finally []*Stmt // StTry
 	Items   []WithItem
 	Def     *FuncDef
