@@ -28,6 +28,9 @@ func (in *interp) binOp(env *scope, e *ir.Expr) value {
 		if v := foldBinOp(e.Op(), vals[0], vals[1]); v != nil {
 			return v
 		}
+		if e.Op() == "@" && isCoreMesh(vals[1]) {
+			return &vOnMesh{Mesh: vals[1]}
+		}
 		if isTraced(vals[0]) || isTraced(vals[1]) {
 			ints, op := isInt(vals[0]) && isInt(vals[1]), e.Op()
 			switch {
@@ -223,4 +226,14 @@ func foldCall(qual string, a args) (value, bool) {
 		}
 	}
 	return nil, false
+}
+
+// isCoreMesh reports whether v is a core mesh, or a join of them.
+func isCoreMesh(v value) bool {
+	for _, a := range alts(v) {
+		if _, ok := a.(*vCoreMesh); !ok {
+			return false
+		}
+	}
+	return true
 }

@@ -16,7 +16,7 @@ var conventionalCoreAxes = map[string]bool{"core": true, "subcore": true, "tc": 
 // classify turns the scan of a kernel body into lowering.Effects.
 func (in *interp) classify(k *kernelDecl, e *kernelEffects, scan *kernelScan) {
 	local := map[string]bool{}
-	coreAxes, meshKnown := kernelCoreAxes(k.Kw["mesh"])
+	coreAxes, meshKnown := kernelLocalAxes(k)
 	for _, a := range coreAxes {
 		local[a] = true
 	}
@@ -230,23 +230,73 @@ func valueBackend(v value, depth int) lowering.Backend {
 // kernelCoreAxes returns the axis names of a kernel's core mesh, or of
 // all the meshes of an MPMD kernel. known is false when some mesh is not a
 // core mesh the analysis recognises; axes is nil when some mesh's axis
-// names are not known.
+// names are not known. A join of core meshes (`mesh = TensorCoreMesh(...)`
+// in one branch, ScalarSubcoreMesh(...) in another) has the names of
+// every alternative: a name none of them has is no core axis on any path.
 func kernelCoreAxes(mesh value) (axes []string, known bool) {
 	meshes := []value{mesh}
 	if s, ok := mesh.(*vSeq); ok {
 		meshes = s.Items
 	}
+	n := 0
 	for _, m := range meshes {
-		cm, ok := m.(*vCoreMesh)
-		if !ok {
-			return nil, false
+		for _, alt := range alts(m) {
+			cm, ok := alt.(*vCoreMesh)
+			if !ok {
+				return nil, false
+			}
+			if cm.Axes == nil {
+				return nil, true
+			}
+			for _, a := range cm.Axes {
+				if !slices.Contains(axes, a) {
+					axes = append(axes, a)
+				}
+			}
+			n++
 		}
-		if cm.Axes == nil {
-			return nil, true
-		}
-		axes = append(axes, cm.Axes...)
 	}
-	return axes, len(meshes) > 0
+	return axes, n > 0
+}
+
+// kernelLocalAxes are kernelCoreAxes of k's mesh and, for a kernel whose
+// output or scratch types live on another core mesh (vOnMesh: the MPMD
+// form, a scalar-subcore kernel that copies into a TensorCore's VMEM),
+// that mesh's axes too: a device id naming them addresses a core of the
+// chip, not another device.
+func kernelLocalAxes(k *kernelDecl) ([]string, bool) {
+	axes, known := kernelCoreAxes(k.Kw["mesh"])
+	if !known || axes == nil {
+		return axes, known
+	}
+	for _, kw := range []string{"out_type", "out_shape", "scratch_types", "scratch_shapes"} {
+		var walk func(v value, depth int)
+		walk = func(v value, depth int) {
+			switch t := v.(type) {
+			case *vOnMesh:
+				more, ok := kernelCoreAxes(t.Mesh)
+				for _, a := range more {
+					if ok && !slices.Contains(axes, a) {
+						axes = append(axes, a)
+					}
+				}
+			case *vSeq:
+				if depth > 0 {
+					for _, it := range t.Items {
+						walk(it, depth-1)
+					}
+				}
+			case *vDict:
+				if depth > 0 {
+					for _, it := range t.Items {
+						walk(it, depth-1)
+					}
+				}
+			}
+		}
+		walk(k.Kw[kw], 3)
+	}
+	return axes, known
 }
 
 // firstDevice is the first of axes that isDevice accepts.

@@ -269,7 +269,7 @@ func (c *inertCheck) value(v value, attrs []string, depth int) bool {
 		return false
 	}
 	switch v := v.(type) {
-	case *vUnknown, *vConst, *vNonNone, *vMesh, *vCoreMesh, *vSharding, *vShardedArray:
+	case *vUnknown, *vConst, *vNonNone, *vMesh, *vCoreMesh, *vOnMesh, *vSharding, *vShardedArray:
 		return true
 	case *vExternal:
 		return !nearKernelAPI(v.Qual, attrs)

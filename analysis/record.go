@@ -392,7 +392,7 @@ func (in *interp) fact(kc *kernelCall) *KernelCall {
 			Kind: op.Kind, API: op.API, IDForm: op.IDForm, Axes: op.Axes,
 			NTuple: op.NTuple, NKeys: op.NKeys, Logical: op.Logical, UnknownAxis: op.UnknownAxis, ID: id, LiteralDict: literal})
 	}
-	if axes, known := kernelCoreAxes(kc.k.Kw["mesh"]); known && kc.k.Entry != "pallas_call" {
+	if axes, known := kernelLocalAxes(kc.k); known && kc.k.Entry != "pallas_call" {
 		f.CoreAxes = axes
 	}
 	for _, op := range e.Sizes {

@@ -161,6 +161,11 @@ type (
 	}
 	// vCoreMesh is a chip-local mesh (TensorCoreMesh and friends).
 	vCoreMesh struct{ Axes []string }
+	// vOnMesh is a memory space or type placed on a core mesh
+	// (`pltpu.VMEM(shape, dtype) @ tc_mesh`): an MPMD kernel's output or
+	// scratch that lives on another core mesh, whose axes its device ids
+	// may then name.
+	vOnMesh struct{ Mesh value }
 	// vSharding is a NamedSharding / PositionalSharding: multi-device evidence.
 	vSharding struct {
 		Desc text
@@ -236,6 +241,7 @@ func (*vDeferred) isValue()        {}
 func (*vBatched) isValue()         {}
 func (*vMesh) isValue()            {}
 func (*vCoreMesh) isValue()        {}
+func (*vOnMesh) isValue()          {}
 func (*vSharding) isValue()        {}
 func (*vShardedArray) isValue()    {}
 func (*vRemoteCopy) isValue()      {}
@@ -410,6 +416,10 @@ func appendKey(b []byte, v value, depth int, pins *[]unsafe.Pointer) []byte {
 		b = appendPin(b, unsafe.Pointer(v.Env), pins)
 		b = append(b, ':')
 		b = appendKey(b, v.Self, depth-1, pins)
+	case *vOnMesh:
+		b = append(b, "@("...)
+		b = appendKey(b, v.Mesh, depth, pins)
+		b = append(b, ')')
 	default:
 		b = append(b, typeName(v)...)
 		b = appendPin(b, valuePtr(v), pins)

@@ -20,6 +20,10 @@ var PAL101 = &analysis.Analyzer{
 			"or a warning when the function itself shards over a literal mesh axis on the way (a jit's " +
 			"in_shardings/out_shardings, a with_sharding_constraint), which JAX refuses where a caller's shard_map " +
 			"makes that axis manual: no caller can then run it in a fully manual shard_map. " +
+			"For a pl.kernel or core_map, an axis of its core mesh is no mesh axis (also when the mesh is one of " +
+			"several core meshes the program chooses at run time: a name none of them has is a device axis), and neither " +
+			"is an axis of a core mesh its output or scratch types are placed on (`pltpu.VMEM(shape, dtype) @ tc_mesh`, " +
+			"the MPMD form): a device id naming it addresses a core of the same chip. " +
 			"Before JAX 0.4.33 a kernel whose only lax.axis_index on a mesh axis is in a BlockSpec index_map is reported " +
 			"inside shard_map too: Pallas then looked for communication in the kernel body alone and lowered without " +
 			"the device mesh (AttributeError on `mesh_shape`).",
