@@ -46,6 +46,14 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 	case "jax.config.update":
 		in.jaxConfigUpdate(a)
 		return unknown
+	case "jax.device_count", "jax.local_device_count":
+		if in.cur != nil && in.cur.OneDevice {
+			return &vConst{C: ir.Const{Kind: ir.ConstInt, I: 1}}
+		}
+	case "jax.devices", "jax.local_devices":
+		if in.cur != nil && in.cur.OneDevice && len(a.pos) == 0 && len(a.kw) == 0 {
+			return &vSeq{Items: []value{nonNone}}
+		}
 	case "builtins.float", "builtins.int", "builtins.bool":
 		if len(a.pos) == 1 {
 			in.eagerRead(a.pos[0], site)

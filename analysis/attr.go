@@ -2,8 +2,10 @@ package analysis
 
 import (
 	"path/filepath"
+	"strings"
 
 	"github.com/pallas-ls/pallas-ls/analysis/ir"
+	"github.com/pallas-ls/pallas-ls/lowering"
 )
 
 func (in *interp) getattr(v value, name string) value {
@@ -31,6 +33,9 @@ func (in *interp) getattr(v value, name string) value {
 		}
 		if a := in.classAttr(o.Class, name, 0); a != nil {
 			return bindMethod(a, o, o.Class)
+		}
+		if m := in.testBaseMethod(o, name); m != nil {
+			return m
 		}
 		if s := in.dynamicAttr(o, name); s != nil {
 			return s
@@ -243,4 +248,53 @@ func (in *interp) importFrom(imp *ir.Import, name string, from *ir.Summary) valu
 		return &vExternal{Qual: mv.Qual + "." + name}
 	}
 	return unknown
+}
+
+// testBaseMethod is method name of instance o when a base of its class
+// outside the workspace is a JAX test base class that lowering's table
+// knows (lowering.LookupTestBaseMethod: self.pallas_call in JAX's own
+// Pallas tests): the API it forwards to, with the keywords it takes from
+// the instance's class attributes (INTERPRET, set by interpret-mode
+// subclasses). nil otherwise.
+func (in *interp) testBaseMethod(o *vInstance, name string) value {
+	if o.Class == nil || strings.HasPrefix(name, "__") {
+		return nil
+	}
+	m, ok := externalBaseMethod(o.Class, name, 0)
+	if !ok {
+		return nil
+	}
+	kw := map[string]value{}
+	for k, attr := range m.SelfKw {
+		v, ok := o.Attrs[attr]
+		if !ok {
+			v = in.classAttr(o.Class, attr, 0)
+		}
+		if v == nil {
+			v = &vConst{C: ir.Const{Kind: ir.ConstBool, B: m.Defaults[attr]}}
+		}
+		kw[k] = v
+	}
+	return &vPartial{Fn: &vExternal{Qual: m.API}, Kw: kw}
+}
+
+// externalBaseMethod finds name in the table of JAX test base classes
+// among c's bases outside the workspace, through its workspace bases.
+func externalBaseMethod(c *vClass, name string, depth int) (lowering.TestBaseMethod, bool) {
+	if depth > 16 {
+		return lowering.TestBaseMethod{}, false
+	}
+	for _, b := range c.Bases {
+		switch b := b.(type) {
+		case *vExternal:
+			if m, ok := lowering.LookupTestBaseMethod(b.Qual, name); ok {
+				return m, true
+			}
+		case *vClass:
+			if m, ok := externalBaseMethod(b, name, depth+1); ok {
+				return m, true
+			}
+		}
+	}
+	return lowering.TestBaseMethod{}, false
 }

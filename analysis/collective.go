@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"maps"
 	"regexp"
 	"slices"
 
@@ -94,7 +95,31 @@ func (in *interp) callBinder(b *vBatched, a args, site *ir.Expr) value {
 	c.Vmapped = c.Vmapped || b.Vmap
 	c.VmapWide = c.VmapWide || b.Vmap && batchWide(b, a)
 	c.Bound = append(slices.Clone(c.Bound), b.Axes...)
+	if b.Vmap {
+		a = unbatched(a)
+	}
 	return in.withCtx(&c, site, "vmap", func() value { return in.call(b.Fn, a, site) })
+}
+
+// unbatched is a vmap's arguments as its function sees them: an array of
+// known shape loses its mapped axis (in_axes may name any), so its shape
+// is no longer known there.
+func unbatched(a args) args {
+	out := args{pos: slices.Clone(a.pos), kw: a.kw, opaque: a.opaque}
+	for i, v := range out.pos {
+		if _, ok := arrayShape(v); ok {
+			out.pos[i] = tracedValue
+		}
+	}
+	if len(a.kw) > 0 {
+		out.kw = maps.Clone(a.kw)
+		for k, v := range out.kw {
+			if _, ok := arrayShape(v); ok {
+				out.kw[k] = tracedValue
+			}
+		}
+	}
+	return out
 }
 
 // traced runs f with the current context marked as tracing (the bodies

@@ -78,6 +78,10 @@ type spmdCtx struct {
 	// runs under pytest.raises / assertRaises (collective.go).
 	Bound                         []string
 	BoundAny, Traced, ExpectRaise bool
+	// OneDevice: the code runs past a guard that skips (or returns, or
+	// raises) when there is more than one device (`if jax.device_count()
+	// > 1: self.skipTest(...)`), so jax.devices() has one device here.
+	OneDevice bool
 	// ExplicitSharded: the jit's inputs are sharded over a mesh with
 	// Explicit axes (pallas_call then rejects them at trace time).
 	ExplicitSharded bool
@@ -163,7 +167,7 @@ func (c *spmdCtx) key() string {
 	b.WriteString(strings.Join(c.Manual, ","))
 	b.WriteByte('|')
 	b.WriteString(strings.Join(c.MeshAxes, ","))
-	for _, f := range []bool{c.AllManual, !c.Multi.empty(), c.Mesh != nil, c.MeshLegacy, c.TraceOnly, c.BoundAny, c.Traced, c.ExpectRaise, c.ExplicitSharded, c.PmapLegacy, c.PmapMerged, c.Vmapped, c.VmapWide, c.Nested} {
+	for _, f := range []bool{c.AllManual, !c.Multi.empty(), c.Mesh != nil, c.MeshLegacy, c.TraceOnly, c.BoundAny, c.Traced, c.ExpectRaise, c.ExplicitSharded, c.PmapLegacy, c.PmapMerged, c.Vmapped, c.VmapWide, c.Nested, c.OneDevice} {
 		if f {
 			b.WriteByte('1')
 		} else {

@@ -26,6 +26,9 @@ func (in *interp) exec(env *scope, st *ir.Stmt) bool {
 	switch st.Kind {
 	case ir.StExpr:
 		in.eval(env, st.Value)
+		if isSkipCall(st.Value) {
+			return true // a skip raises: the block ends here
+		}
 	case ir.StAssign:
 		v := in.eval(env, st.Value)
 		if st.Aug {
@@ -161,6 +164,18 @@ func (in *interp) declareOuter(env *scope, st *ir.Stmt) {
 }
 
 func (in *interp) execIf(env *scope, st *ir.Stmt) bool {
+	if len(st.Else) == 0 && in.cur != nil && !in.cur.OneDevice && multiDeviceTest(st.Cond) {
+		// `if jax.device_count() > 1: self.skipTest(...)`: past it, one
+		// device (when the body ends the block).
+		if r := in.execBody(env, st.Body); !r {
+			return false
+		}
+		c := *in.cur
+		c.cachedKey = "" // the copy will change
+		c.OneDevice = true
+		in.cur = &c
+		return false
+	}
 	if val, known := truth(in.eval(env, st.Cond)); known {
 		if val {
 			return in.execBody(env, st.Body)
@@ -291,6 +306,61 @@ func (in *interp) execWith(env *scope, st *ir.Stmt) bool {
 	r := in.execBody(env, st.Body)
 	in.cur = saved
 	return r
+}
+
+// multiDeviceTest matches a condition that holds exactly when there is
+// more than one device: jax.device_count() (or local_device_count(),
+// len(jax.devices()), len(jax.local_devices())) compared as `> 1`,
+// `>= 2` or `!= 1`.
+func multiDeviceTest(e *ir.Expr) bool {
+	if e == nil || e.Kind != ir.ExCompare || len(e.Args) != 2 {
+		return false
+	}
+	c := e.Args[1].Const()
+	if c == nil || c.Kind != ir.ConstInt || !isDeviceCount(e.Args[0]) {
+		return false
+	}
+	n := c.I
+	switch e.Op() {
+	case ">", "!=":
+		return n == 1
+	case ">=":
+		return n == 2
+	}
+	return false
+}
+
+// isDeviceCount matches jax.device_count(), jax.local_device_count(),
+// len(jax.devices()) and len(jax.local_devices()).
+func isDeviceCount(e *ir.Expr) bool {
+	if e == nil || e.Kind != ir.ExCall || e.X == nil || len(e.Args) > 1 {
+		return false
+	}
+	if e.X.Kind == ir.ExName && e.X.Name == "len" && len(e.Args) == 1 {
+		a := e.Args[0]
+		return a.Kind == ir.ExCall && len(a.Args) == 0 && jaxAttr(a.X, "devices", "local_devices")
+	}
+	return len(e.Args) == 0 && jaxAttr(e.X, "device_count", "local_device_count")
+}
+
+// jaxAttr matches `jax.<name>` for one of names.
+func jaxAttr(e *ir.Expr, names ...string) bool {
+	return e != nil && e.Kind == ir.ExAttr && e.X != nil && e.X.Kind == ir.ExName && e.X.Name == "jax" && slices.Contains(names, e.Name)
+}
+
+// isSkipCall reports whether e skips the running test, which raises:
+// `self.skipTest(...)` (unittest, absltest) or `pytest.skip(...)`.
+func isSkipCall(e *ir.Expr) bool {
+	if e == nil || e.Kind != ir.ExCall || e.X == nil || e.X.Kind != ir.ExAttr {
+		return false
+	}
+	switch e.X.Name {
+	case "skipTest":
+		return true
+	case "skip":
+		return e.X.X != nil && e.X.X.Kind == ir.ExName && e.X.X.Name == "pytest"
+	}
+	return false
 }
 
 // meshOfContextManager returns the mesh a with-item sets; legacy is set

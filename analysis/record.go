@@ -69,7 +69,9 @@ func (in *interp) render(kc *kernelCall) *KernelCall {
 // current context, with the current stack as its witness path.
 // a is the call's arguments: the kernel's operands (nil for core_map).
 func (in *interp) kernelCalled(k *kernelDecl, site *ir.Expr, a *args) {
-	if in.cur.Kind == ctxKernel || site == nil {
+	if in.cur.Kind == ctxKernel || site == nil || in.cur.ExpectRaise {
+		// Under pytest.raises / assertRaises the failure is what the
+		// test wants (as for collectives: collective.go).
 		return
 	}
 	// One record per site and kernel: a generic launcher's single call
@@ -219,8 +221,14 @@ func (in *interp) reach() *reachState {
 	switch c.Kind {
 	case ctxPlain:
 		r.Kind = lowering.CtxEagerSingle
-		if !c.Multi.empty() {
-			r.Kind, rs.multi = lowering.CtxJitMulti, c.Multi
+		multi := c.Multi
+		if multi.empty() && !c.Traced && c.Mesh != nil && !c.MeshLegacy && c.Mesh.Devices != 1 {
+			// An eager op under jax.set_mesh runs as a jit over the
+			// context mesh, as a jitted call there does (call.go).
+			multi = text{lit: "a context mesh (jax.set_mesh), called eagerly"}
+		}
+		if !multi.empty() {
+			r.Kind, rs.multi = lowering.CtxJitMulti, multi
 			r.ExplicitMesh = c.Mesh != nil && c.Mesh.Explicit || c.ExplicitSharded
 		}
 	case ctxShardMap:

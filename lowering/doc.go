@@ -78,6 +78,14 @@
 // from an Explicit-sharded argument's spec (PAL107), with the versions that
 // make each check and jax.make_mesh's default axis types.
 //
+// # JAX's own test base classes
+//
+// testbases.go knows the methods of JAX's test base classes that forward
+// to a Pallas API (pallas_test_util's PallasTest.pallas_call is
+// pl.pallas_call with interpret=self.INTERPRET): the analysis never follows
+// `jax` imports, even in JAX's own tree, so JAX's tests reach their kernels
+// through this table.
+//
 // Context is a small comparable value (the lattice point the analysis
 // infers per path) and Effects a flat summary of what the kernel does; both
 // keep Predict a pure table lookup that tests can enumerate exhaustively.

@@ -15,7 +15,10 @@ var PAL103 = &analysis.Analyzer{
 		What: "Any Pallas TPU kernel (communicating or not) is called under jax.jit with evidence that the " +
 			"computation spans more than one device (NamedSharding in in_shardings/out_shardings, an argument " +
 			"placed with jax.device_put(x, NamedSharding(...)), with_sharding_constraint, a context mesh from " +
-			"jax.set_mesh; a bare `with mesh:` is not enough) and no shard_map around the call. Communicating kernels are " +
+			"jax.set_mesh; a bare `with mesh:` is not enough) and no shard_map around the call. A kernel called eagerly " +
+			"under jax.set_mesh with a mesh of several devices counts too: JAX runs the eager op as a jit over the context mesh. " +
+			"Past a guard that ends the block when there is more than one device (`if jax.device_count() > 1: " +
+			"self.skipTest(...)`), jax.devices() is one device. Communicating kernels are " +
 			"reported by PAL101 instead. In a library function with no caller in the workspace, the jit's " +
 			"evidence gives an info-level hint instead: its callers decide; but when its shardings name a literal mesh axis, " +
 			"a warning, since jit refuses a sharding over an axis that a caller's shard_map makes manual, so no caller can make " +
