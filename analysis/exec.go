@@ -164,12 +164,11 @@ func (in *interp) declareOuter(env *scope, st *ir.Stmt) {
 }
 
 func (in *interp) execIf(env *scope, st *ir.Stmt) bool {
-	if len(st.Else) == 0 && in.cur != nil && !in.cur.OneDevice && multiDeviceTest(st.Cond) {
-		// `if jax.device_count() > 1: self.skipTest(...)`: past it, one
-		// device (when the body ends the block).
-		if r := in.execBody(env, st.Body); !r {
-			return false
-		}
+	if len(st.Else) == 0 && in.cur != nil && !in.cur.OneDevice && multiDeviceTest(st.Cond) && endsBlock(st.Body) {
+		// `if jax.device_count() > 1: self.skipTest(...)`: the body runs
+		// with several devices and ends the block; past it, one device.
+		in.eval(env, st.Cond)
+		in.execBody(env, st.Body)
 		c := *in.cur
 		c.cachedKey = "" // the copy will change
 		c.OneDevice = true
@@ -346,6 +345,16 @@ func isDeviceCount(e *ir.Expr) bool {
 // jaxAttr matches `jax.<name>` for one of names.
 func jaxAttr(e *ir.Expr, names ...string) bool {
 	return e != nil && e.Kind == ir.ExAttr && e.X != nil && e.X.Kind == ir.ExName && e.X.Name == "jax" && slices.Contains(names, e.Name)
+}
+
+// endsBlock reports whether body's last statement ends the block: a
+// return, a raise, or a skip (isSkipCall).
+func endsBlock(body []*ir.Stmt) bool {
+	if len(body) == 0 {
+		return false
+	}
+	last := body[len(body)-1]
+	return last.Kind == ir.StReturn || last.Kind == ir.StRaise || last.Kind == ir.StExpr && isSkipCall(last.Value)
 }
 
 // isSkipCall reports whether e skips the running test, which raises:
