@@ -22,14 +22,27 @@ type TestBaseMethod struct {
 const pallasTestUtil = "jax._src.pallas.pallas_test_util."
 
 var testBaseMethods = map[string]TestBaseMethod{
-	pallasTestUtil + "PallasTest.pallas_call":    pallasTestCall,
-	pallasTestUtil + "PallasTPUTest.pallas_call": pallasTestCall,
+	pallasTestUtil + "PallasTest.pallas_call":    pallasTestCall(pallasTestUtil + "PallasTest.pallas_call"),
+	pallasTestUtil + "PallasTPUTest.pallas_call": pallasTestCall(pallasTestUtil + "PallasTPUTest.pallas_call"),
 }
 
-var pallasTestCall = TestBaseMethod{
-	API:      pl + "pallas_call",
-	SelfKw:   map[string]string{"interpret": "INTERPRET"},
-	Defaults: map[string]bool{"INTERPRET": false},
+// pallasTestCall forwards to api, a pallas_call of its own in the API
+// table (testBaseAPIs) so that the TPU-only class marks its kernels TPU.
+func pallasTestCall(api string) TestBaseMethod {
+	return TestBaseMethod{
+		API:      api,
+		SelfKw:   map[string]string{"interpret": "INTERPRET"},
+		Defaults: map[string]bool{"INTERPRET": false},
+	}
+}
+
+// testBaseAPIs are the methods as APIs: pallas_calls, PallasTPUTest's a
+// TPU one (the class runs only on TPU, or interpreted on CPU).
+func testBaseAPIs() []API {
+	return []API{
+		{Name: pallasTestUtil + "PallasTest.pallas_call", Role: RolePallasCall},
+		{Name: pallasTestUtil + "PallasTPUTest.pallas_call", Role: RolePallasCall, Backend: BackendTPU},
+	}
 }
 
 // LookupTestBaseMethod is method name of the JAX test base class base (a
