@@ -82,6 +82,10 @@ type spmdCtx struct {
 	// raises) when there is more than one device (`if jax.device_count()
 	// > 1: self.skipTest(...)`), so jax.devices() has one device here.
 	OneDevice bool
+	// Expects are the exception types the innermost pytest.raises /
+	// assertRaises catches, when ExpectRaise and they are specific builtin
+	// ones (Reach.Expects); nil for a broad catch.
+	Expects []string
 	// ExplicitSharded: the jit's inputs are sharded over a mesh with
 	// Explicit axes (pallas_call then rejects them at trace time).
 	ExplicitSharded bool
@@ -167,6 +171,8 @@ func (c *spmdCtx) key() string {
 	b.WriteString(strings.Join(c.Manual, ","))
 	b.WriteByte('|')
 	b.WriteString(strings.Join(c.MeshAxes, ","))
+	b.WriteByte('|')
+	b.WriteString(strings.Join(c.Expects, ","))
 	for _, f := range []bool{c.AllManual, !c.Multi.empty(), c.Mesh != nil, c.MeshLegacy, c.TraceOnly, c.BoundAny, c.Traced, c.ExpectRaise, c.ExplicitSharded, c.PmapLegacy, c.PmapMerged, c.Vmapped, c.VmapWide, c.Nested, c.OneDevice} {
 		if f {
 			b.WriteByte('1')

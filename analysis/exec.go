@@ -292,10 +292,11 @@ func (in *interp) execWith(env *scope, st *ir.Stmt) bool {
 			c.Mesh, c.MeshLegacy = m, legacy
 			in.cur = &c
 		}
-		if expectsRaise(it.Ctx) && !in.cur.ExpectRaise {
+		if expectsRaise(it.Ctx) && (!in.cur.ExpectRaise || in.cur.Expects != nil) {
 			c := *in.cur
 			c.cachedKey = "" // the copy will change
 			c.ExpectRaise = true
+			c.Expects = expectedTypes(it.Ctx)
 			in.cur = &c
 		}
 		if it.Target != nil {
@@ -370,6 +371,31 @@ func isSkipCall(e *ir.Expr) bool {
 		return e.X.X != nil && e.X.X.Kind == ir.ExName && e.X.X.Name == "pytest"
 	}
 	return false
+}
+
+// expectedTypes are the exception types a raises-block e catches, when
+// its first argument names specific builtin ones (`ValueError`,
+// `(TypeError, ValueError)`); nil for a broad or unknown one.
+func expectedTypes(e *ir.Expr) []string {
+	if len(e.Args) == 0 {
+		return nil
+	}
+	var names []string
+	a := e.Args[0]
+	items := []*ir.Expr{a}
+	if a.Kind == ir.ExTuple {
+		items = a.Args
+	}
+	for _, it := range items {
+		if it.Kind != ir.ExName {
+			return nil
+		}
+		names = append(names, it.Name)
+	}
+	if !SpecificExceptions(names) {
+		return nil
+	}
+	return names
 }
 
 // meshOfContextManager returns the mesh a with-item sets; legacy is set

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/pallas-ls/pallas-ls/analysis/ir"
@@ -28,6 +29,11 @@ type KernelCall struct {
 	// Reaches are the distinct contexts the call is reached in, each with
 	// the first witness path found.
 	Reaches []Reach
+	// ExpectReaches are the contexts reached only inside a raises-block
+	// that catches specific exception types (Reach.Expects): PAL101 and
+	// PAL103 report the errors it does not catch; every other rule sees
+	// only Reaches, as for code under a broad catch.
+	ExpectReaches []Reach
 	// Decl is where the kernel is declared (the pallas_call / pl.kernel).
 	Decl Location
 	// MaybeComm is set when the kernel communicates over axes whose names
@@ -222,6 +228,11 @@ type Reach struct {
 	// innermost shard_map is jax.shard_map with check_vma True (the
 	// default), the old shard_map with check_rep True, or jax.smap (PAL105).
 	CheckVMA bool
+	// Expects are the exception types a pytest.raises / assertRaises
+	// around the call catches, when they are builtin ones named literally
+	// (a broad or unknown catch records no call at all): an error of
+	// another type escapes, so it still fails (Reach.Catches).
+	Expects []string
 	// Multi is the multi-device evidence, for PAL103.
 	Multi string
 	// Missing lists mesh axes left non-manual (PAL102).
@@ -316,4 +327,40 @@ func describeReach(r Reach) string {
 		s += ", reached from " + r.Entry
 	}
 	return s
+}
+
+// exceptionBases are the builtin exceptions a specific catch may name,
+// each with the builtin bases it is an instance of.
+var exceptionBases = map[string][]string{
+	"ValueError": nil, "TypeError": nil, "NameError": nil, "AttributeError": nil,
+	"AssertionError": nil, "RuntimeError": nil, "NotImplementedError": {"RuntimeError"},
+	"KeyError": {"LookupError"}, "IndexError": {"LookupError"}, "LookupError": nil,
+	"ZeroDivisionError": {"ArithmeticError"}, "ArithmeticError": nil,
+}
+
+// SpecificExceptions reports whether names are all builtin exceptions
+// that catch only part of what JAX raises (not Exception, not a class
+// pallas-ls cannot place).
+func SpecificExceptions(names []string) bool {
+	if len(names) == 0 {
+		return false
+	}
+	for _, n := range names {
+		if _, ok := exceptionBases[n]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// Catches reports whether the raises-block around the reach catches an
+// exception of type errType (JAX's error: "NameError", "ValueError").
+// A reach outside any catches nothing.
+func (r Reach) Catches(errType string) bool {
+	for _, n := range r.Expects {
+		if n == errType || slices.Contains(exceptionBases[errType], n) {
+			return true
+		}
+	}
+	return false
 }

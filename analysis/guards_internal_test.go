@@ -37,3 +37,37 @@ func TestDeviceCountGuards(t *testing.T) {
 func indent(src string) string {
 	return "    " + strings.ReplaceAll(strings.TrimSuffix(src, "\n"), "\n", "\n    ") + "\n"
 }
+
+// TestRaisesBlockTypes: which raises-blocks catch only specific builtin
+// exceptions (the kernel calls inside are still checked for the others),
+// and which errors each catches.
+func TestRaisesBlockTypes(t *testing.T) {
+	for _, tc := range []struct {
+		with    string
+		expects []string
+		catches map[string]bool
+	}{
+		{"self.assertRaisesRegex(ValueError, 'x')", []string{"ValueError"}, map[string]bool{"ValueError": true, "NameError": false}},
+		{"pytest.raises((TypeError, ValueError))", []string{"TypeError", "ValueError"}, map[string]bool{"TypeError": true, "NotImplementedError": false}},
+		{"self.assertRaises(RuntimeError)", []string{"RuntimeError"}, map[string]bool{"NotImplementedError": true, "ValueError": false}},
+		{"self.assertRaises(Exception)", nil, nil},
+		{"pytest.raises(jax.errors.JaxRuntimeError)", nil, nil},
+		{"pytest.raises(MyError)", nil, nil},
+		{"pytest.raises(errors)", nil, nil},
+	} {
+		s := ir.Summarize("t.py", []byte("with "+tc.with+":\n    pass\n"))
+		got := expectedTypes(s.Body[0].Items[0].Ctx)
+		if strings.Join(got, ",") != strings.Join(tc.expects, ",") {
+			t.Errorf("%s: expects %v, want %v", tc.with, got, tc.expects)
+		}
+		r := Reach{Expects: got}
+		for typ, want := range tc.catches {
+			if r.Catches(typ) != want {
+				t.Errorf("%s: catches %s = %v, want %v", tc.with, typ, !want, want)
+			}
+		}
+	}
+	if (Reach{}).Catches("ValueError") {
+		t.Error("a reach outside any raises-block catches ValueError")
+	}
+}

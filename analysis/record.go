@@ -69,9 +69,11 @@ func (in *interp) render(kc *kernelCall) *KernelCall {
 // current context, with the current stack as its witness path.
 // a is the call's arguments: the kernel's operands (nil for core_map).
 func (in *interp) kernelCalled(k *kernelDecl, site *ir.Expr, a *args) {
-	if in.cur.Kind == ctxKernel || site == nil || in.cur.ExpectRaise {
+	if in.cur.Kind == ctxKernel || site == nil || in.cur.ExpectRaise && in.cur.Expects == nil {
 		// Under pytest.raises / assertRaises the failure is what the
-		// test wants (as for collectives: collective.go).
+		// test wants (as for collectives: collective.go); under one
+		// that catches specific types, an error of another type still
+		// fails (Reach.Expects).
 		return
 	}
 	// One record per site and kernel: a generic launcher's single call
@@ -152,11 +154,16 @@ func sameMeshSlice(a, b []MeshRef) bool {
 }
 
 // preferReach says whether rs replaces old, a reach of the same kind: a
+// path outside any raises-block that catches specific types over one
+// inside (Reach.Expects), then a
 // path that lowers the call over one that only traces it, then the one
 // that carries multi-device evidence (a library entry's jit with
 // shardings, whose context stays unknown), then one traced with check_vma
 // on (PAL105), then one under vmap (PAL108), then the shorter.
 func preferReach(old, rs *reachState) bool {
+	if (old.r.Expects == nil) != (rs.r.Expects == nil) {
+		return old.r.Expects != nil // a path no raises-block catches
+	}
 	if old.r.TraceOnly != rs.r.TraceOnly {
 		return old.r.TraceOnly
 	}
@@ -218,6 +225,9 @@ func (in *interp) reach() *reachState {
 	r.VmapWide = r.Vmapped && c.VmapWide
 	// Under pytest.raises / assertRaises the failure is what the test wants.
 	r.CheckVMA = c.Kind == ctxShardMap && c.VMA == vmaOn && !c.ExpectRaise
+	if c.ExpectRaise {
+		r.Expects = c.Expects
+	}
 	switch c.Kind {
 	case ctxPlain:
 		r.Kind = lowering.CtxEagerSingle
@@ -407,7 +417,11 @@ func (in *interp) fact(kc *kernelCall) *KernelCall {
 		f.SizeOps = append(f.SizeOps, OpFact{Location: Locate(op.File, op.Site.Span), Kind: op.Kind, API: op.API, Axes: op.Axes})
 	}
 	for _, k := range kc.order {
-		f.Reaches = append(f.Reaches, kc.reaches[k].render())
+		if r := kc.reaches[k].render(); r.Expects != nil {
+			f.ExpectReaches = append(f.ExpectReaches, r)
+		} else {
+			f.Reaches = append(f.Reaches, r)
+		}
 	}
 	f.Config, f.BodyCalls = kernelConfig(kc), renderBodyCalls(e.Calls) // blockspec.go
 	f.Scratch = scratchGiven(kc.k.Kw)

@@ -24,6 +24,9 @@ var PAL101 = &analysis.Analyzer{
 			"several core meshes the program chooses at run time: a name none of them has is a device axis), and neither " +
 			"is an axis of a core mesh its output or scratch types are placed on (`pltpu.VMEM(shape, dtype) @ tc_mesh`, " +
 			"the MPMD form): a device id naming it addresses a core of the same chip. " +
+			"A call under pytest.raises or assertRaises is expected to fail and not reported, unless the block catches only " +
+			"specific builtin exceptions (ValueError, NotImplementedError, ...) and the error predicted is of another type, " +
+			"which escapes it (the same holds for PAL103). " +
 			"Before JAX 0.4.33 a kernel whose only lax.axis_index on a mesh axis is in a BlockSpec index_map is reported " +
 			"inside shard_map too: Pallas then looked for communication in the kernel body alone and lowered without " +
 			"the device mesh (AttributeError on `mesh_shape`).",
@@ -126,18 +129,29 @@ func suffix(s string) string {
 }
 
 // failingReach returns the first non-SPMD context the call is reached in
-// whose predicted outcome is an error.
+// whose predicted outcome is an error (inside a raises-block, one it
+// does not catch).
 func failingReach(v lowering.Version, kc *analysis.KernelCall) (analysis.Reach, lowering.Outcome, bool) {
-	for _, r := range kc.Reaches {
+	for _, r := range allReaches(kc) {
 		switch r.Kind {
 		case lowering.CtxEagerSingle, lowering.CtxJitMulti, lowering.CtxPmap:
 			o := lowering.Predict(v, reachContext(kc, r), kc.Effects)
-			if o.Fails {
+			if o.Fails && !r.Catches(o.Error) {
 				return r, o, true
 			}
 		}
 	}
 	return analysis.Reach{}, lowering.Outcome{}, false
+}
+
+// allReaches are kc's reaches, then those inside a raises-block that
+// catches specific exception types (KernelCall.ExpectReaches), for the
+// rules that report what such a block lets escape.
+func allReaches(kc *analysis.KernelCall) []analysis.Reach {
+	if len(kc.ExpectReaches) == 0 {
+		return kc.Reaches
+	}
+	return append(kc.Reaches[:len(kc.Reaches):len(kc.Reaches)], kc.ExpectReaches...)
 }
 
 // indexMapReach returns a shard_map context in which the kernel's index
