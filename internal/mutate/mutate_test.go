@@ -415,6 +415,42 @@ run(mesh, local, local)
 	}
 }
 
+// A change inside a test that skips itself first can make nothing fail;
+// a conditional skip, or one later in the body, does not count.
+func TestJudgeSkippedTest(t *testing.T) {
+	src := `import jax
+from jax import lax
+
+class T:
+  def test_known_failure(self):
+    """Known to fail."""
+    self.skipTest("Known failure.")
+    def kernel(x_ref):
+      lax.axis_index("x_renamed")
+
+  def test_runs(self):
+    if jax.device_count() < 2:
+      self.skipTest("needs two")
+    def kernel(x_ref):
+      lax.axis_index("x_renamed")
+`
+	f, err := parseFile("s_test.py", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := newWorkspace([]string{"s_test.py"}, func(string) *file { return f })
+	r := &Result{Mutant: Mutant{Op: OpRenameAxis, Site: "T.test_known_failure", Body: "x", Line: 9}}
+	w.judge(f, r)
+	if r.Valid || !strings.Contains(r.Why, "skips itself") {
+		t.Errorf("skipped test: %v %q", r.Valid, r.Why)
+	}
+	r = &Result{Mutant: Mutant{Op: OpRenameAxis, Site: "T.test_runs", Body: "x", Line: 15}}
+	w.judge(f, r)
+	if !r.Valid {
+		t.Errorf("conditional skip: %v %q", r.Valid, r.Why)
+	}
+}
+
 // -ids runs exactly another run's mutants.
 func TestRunIDs(t *testing.T) {
 	root, _ := filepath.Abs(filepath.Join("testdata", "tree"))

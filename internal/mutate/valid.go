@@ -304,9 +304,43 @@ func (w *workspace) throughCallers(f *file, site, body string) string {
 	return body + "\n" + strings.Join(extra, "\n")
 }
 
+// skipsItself reports whether a function around line begins (after its
+// docstring) with an unconditional skip, `self.skipTest(...)` or
+// `pytest.skip(...)`: the test never runs, so no change in it can fail.
+func (f *file) skipsItself(line int) bool {
+	t := f.t
+	for _, d := range f.defs {
+		n := t.N(d)
+		if line < f.line(d) || line > f.m.Line(int(n.End))+1 {
+			continue
+		}
+		body := t.ChildByField(d, pyparse.FieldBody)
+		if body == pyparse.NoNode {
+			continue
+		}
+		for _, st := range t.NamedChildren(body) {
+			if t.Kind(st) == pyparse.KindExpressionStatement {
+				if c := t.NamedChildren(st); len(c) == 1 && t.Kind(c[0]) == pyparse.KindString {
+					continue // the docstring
+				}
+			}
+			txt := strings.TrimSpace(f.text(st))
+			if strings.HasPrefix(txt, "self.skipTest(") || strings.HasPrefix(txt, "pytest.skip(") {
+				return true
+			}
+			break
+		}
+	}
+	return false
+}
+
 // judge sets a mutant's static validity.
 func (w *workspace) judge(f *file, r *Result) {
 	r.Validity = "static"
+	if f.skipsItself(r.Line) {
+		r.Valid, r.Why = false, "the test skips itself before anything runs (self.skipTest / pytest.skip first)"
+		return
+	}
 	switch r.Op {
 	case OpRenameAxis:
 		r.Valid = true
