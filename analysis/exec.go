@@ -387,10 +387,15 @@ func expectedTypes(e *ir.Expr) []string {
 		items = a.Args
 	}
 	for _, it := range items {
-		if it.Kind != ir.ExName {
+		switch {
+		case it.Kind == ir.ExName:
+			names = append(names, it.Name)
+		case it.Kind == ir.ExAttr && it.Name == "JaxRuntimeError" && it.X != nil &&
+			(it.X.Kind == ir.ExName && it.X.Name == "errors" || it.X.Kind == ir.ExAttr && it.X.Name == "errors" && it.X.X != nil && it.X.X.Kind == ir.ExName && it.X.X.Name == "jax"):
+			names = append(names, it.Name) // jax.errors.JaxRuntimeError, errors.JaxRuntimeError
+		default:
 			return nil
 		}
-		names = append(names, it.Name)
 	}
 	if !SpecificExceptions(names) {
 		return nil

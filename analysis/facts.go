@@ -336,6 +336,10 @@ var exceptionBases = map[string][]string{
 	"AssertionError": nil, "RuntimeError": nil, "NotImplementedError": {"RuntimeError"},
 	"KeyError": {"LookupError"}, "IndexError": {"LookupError"}, "LookupError": nil,
 	"ZeroDivisionError": {"ArithmeticError"}, "ArithmeticError": nil,
+	// jax.errors.JaxRuntimeError (jaxlib's XlaRuntimeError): what a
+	// kernel raises while it runs, none of the trace and lowering errors
+	// pallas-ls predicts.
+	"JaxRuntimeError": nil,
 }
 
 // SpecificExceptions reports whether names are all builtin exceptions

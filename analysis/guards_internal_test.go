@@ -51,7 +51,8 @@ func TestRaisesBlockTypes(t *testing.T) {
 		{"pytest.raises((TypeError, ValueError))", []string{"TypeError", "ValueError"}, map[string]bool{"TypeError": true, "NotImplementedError": false}},
 		{"self.assertRaises(RuntimeError)", []string{"RuntimeError"}, map[string]bool{"NotImplementedError": true, "ValueError": false}},
 		{"self.assertRaises(Exception)", nil, nil},
-		{"pytest.raises(jax.errors.JaxRuntimeError)", nil, nil},
+		{"self.assertRaises(jax.errors.JaxRuntimeError)", []string{"JaxRuntimeError"}, map[string]bool{"NameError": false, "NotImplementedError": false}},
+		{"pytest.raises(jax.errors.ConcretizationTypeError)", nil, nil},
 		{"pytest.raises(MyError)", nil, nil},
 		{"pytest.raises(errors)", nil, nil},
 	} {
