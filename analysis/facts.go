@@ -30,9 +30,10 @@ type KernelCall struct {
 	// the first witness path found.
 	Reaches []Reach
 	// ExpectReaches are the contexts reached only inside a raises-block
-	// that catches specific exception types (Reach.Expects): PAL101 and
-	// PAL103 report the errors it does not catch; every other rule sees
-	// only Reaches, as for code under a broad catch.
+	// that catches specific exception types (Reach.Expects): PAL101,
+	// PAL103 and PAL104's kernel-axis check report the errors it does not
+	// catch; every other rule sees only Reaches, as for code under a
+	// broad catch.
 	ExpectReaches []Reach
 	// Decl is where the kernel is declared (the pallas_call / pl.kernel).
 	Decl Location

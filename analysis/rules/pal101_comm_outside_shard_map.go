@@ -26,7 +26,7 @@ var PAL101 = &analysis.Analyzer{
 			"the MPMD form): a device id naming it addresses a core of the same chip. " +
 			"A call under pytest.raises or assertRaises is expected to fail and not reported, unless the block catches only " +
 			"specific builtin exceptions (ValueError, NotImplementedError, ...) and the error predicted is of another type, " +
-			"which escapes it (the same holds for PAL103). " +
+			"which escapes it (the same holds for PAL103, and for PAL104's kernel axes). " +
 			"Before JAX 0.4.33 a kernel whose only lax.axis_index on a mesh axis is in a BlockSpec index_map is reported " +
 			"inside shard_map too: Pallas then looked for communication in the kernel body alone and lowered without " +
 			"the device mesh (AttributeError on `mesh_shape`).",

@@ -208,7 +208,7 @@ func kernelAxisNotInMesh(p *analysis.Pass) {
 			if op.Kind != "axis_index" && op.Kind != "axis_size" || op.UnknownAxis || len(op.Axes) == 0 {
 				continue
 			}
-			for _, r := range kc.Reaches {
+			for _, r := range allReaches(kc) {
 				if r.Kind != lowering.CtxShardMapFull || r.MeshAxes == nil || r.Library || r.BoundAny {
 					continue
 				}
@@ -217,7 +217,7 @@ func kernelAxisNotInMesh(p *analysis.Pass) {
 					continue
 				}
 				o := lowering.UnboundCollective(p.Version, op.API, false, axis)
-				if !o.Fails {
+				if !o.Fails || r.Catches(o.Error) {
 					continue
 				}
 				related := pathRelated(r)
