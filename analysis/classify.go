@@ -269,31 +269,30 @@ func kernelLocalAxes(k *kernelDecl) ([]string, bool) {
 	if !known || axes == nil {
 		return axes, known
 	}
-	for _, kw := range []string{"out_type", "out_shape", "scratch_types", "scratch_shapes"} {
-		var walk func(v value, depth int)
-		walk = func(v value, depth int) {
-			switch t := v.(type) {
-			case *vOnMesh:
-				more, ok := kernelCoreAxes(t.Mesh)
+	var walk func(v value, depth int)
+	walk = func(v value, depth int) {
+		var items []value
+		switch t := v.(type) {
+		case *vOnMesh:
+			if more, ok := kernelCoreAxes(t.Mesh); ok {
 				for _, a := range more {
-					if ok && !slices.Contains(axes, a) {
-						axes = append(axes, a)
-					}
-				}
-			case *vSeq:
-				if depth > 0 {
-					for _, it := range t.Items {
-						walk(it, depth-1)
-					}
-				}
-			case *vDict:
-				if depth > 0 {
-					for _, it := range t.Items {
-						walk(it, depth-1)
+					if !slices.Contains(axes, a) {
+						axes = append(axes, a) // in order: messages list them
 					}
 				}
 			}
+		case *vSeq:
+			items = t.Items
+		case *vDict:
+			items = t.Items
 		}
+		for _, it := range items {
+			if depth > 0 {
+				walk(it, depth-1)
+			}
+		}
+	}
+	for _, kw := range []string{"out_type", "out_shape", "scratch_types", "scratch_shapes"} {
 		walk(k.Kw[kw], 3)
 	}
 	return axes, known

@@ -345,8 +345,11 @@ func isDeviceCount(e *ir.Expr) bool {
 
 // jaxAttr matches `jax.<name>` for one of names.
 func jaxAttr(e *ir.Expr, names ...string) bool {
-	return e != nil && e.Kind == ir.ExAttr && e.X != nil && e.X.Kind == ir.ExName && e.X.Name == "jax" && slices.Contains(names, e.Name)
+	return e != nil && e.Kind == ir.ExAttr && isName(e.X, "jax") && slices.Contains(names, e.Name)
 }
+
+// isName matches the bare name n.
+func isName(e *ir.Expr, n string) bool { return e != nil && e.Kind == ir.ExName && e.Name == n }
 
 // endsBlock reports whether body's last statement ends the block: a
 // return, a raise, or a skip (isSkipCall).
@@ -368,7 +371,7 @@ func isSkipCall(e *ir.Expr) bool {
 	case "skipTest":
 		return true
 	case "skip":
-		return e.X.X != nil && e.X.X.Kind == ir.ExName && e.X.X.Name == "pytest"
+		return isName(e.X.X, "pytest")
 	}
 	return false
 }
@@ -390,14 +393,13 @@ func expectedTypes(e *ir.Expr) []string {
 		switch {
 		case it.Kind == ir.ExName:
 			names = append(names, it.Name)
-		case it.Kind == ir.ExAttr && it.Name == "JaxRuntimeError" && it.X != nil &&
-			(it.X.Kind == ir.ExName && it.X.Name == "errors" || it.X.Kind == ir.ExAttr && it.X.Name == "errors" && it.X.X != nil && it.X.X.Kind == ir.ExName && it.X.X.Name == "jax"):
-			names = append(names, it.Name) // jax.errors.JaxRuntimeError, errors.JaxRuntimeError
+		case it.Kind == ir.ExAttr && it.Name == "JaxRuntimeError" && (isName(it.X, "errors") || jaxAttr(it.X, "errors")):
+			names = append(names, it.Name) // errors.JaxRuntimeError, jax.errors.JaxRuntimeError
 		default:
 			return nil
 		}
 	}
-	if !SpecificExceptions(names) {
+	if !specificExceptions(names) {
 		return nil
 	}
 	return names

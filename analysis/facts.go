@@ -343,10 +343,10 @@ var exceptionBases = map[string][]string{
 	"JaxRuntimeError": nil,
 }
 
-// SpecificExceptions reports whether names are all builtin exceptions
+// specificExceptions reports whether names are all builtin exceptions
 // that catch only part of what JAX raises (not Exception, not a class
 // pallas-ls cannot place).
-func SpecificExceptions(names []string) bool {
+func specificExceptions(names []string) bool {
 	if len(names) == 0 {
 		return false
 	}

@@ -155,11 +155,11 @@ func sameMeshSlice(a, b []MeshRef) bool {
 
 // preferReach says whether rs replaces old, a reach of the same kind: a
 // path outside any raises-block that catches specific types over one
-// inside (Reach.Expects), then a
-// path that lowers the call over one that only traces it, then the one
-// that carries multi-device evidence (a library entry's jit with
-// shardings, whose context stays unknown), then one traced with check_vma
-// on (PAL105), then one under vmap (PAL108), then the shorter.
+// inside (Reach.Expects), then a path that lowers the call over one that
+// only traces it, then the one that carries multi-device evidence (a
+// library entry's jit with shardings, whose context stays unknown), then
+// one traced with check_vma on (PAL105), then one under vmap (PAL108),
+// then the shorter.
 func preferReach(old, rs *reachState) bool {
 	if (old.r.Expects == nil) != (rs.r.Expects == nil) {
 		return old.r.Expects != nil // a path no raises-block catches
