@@ -107,6 +107,11 @@ func (in *interp) callAPI(qual string, a args, site *ir.Expr) value {
 			return &vPallas{K: k}
 		}
 		return &vKernelFactory{Site: site, Kw: a.kw, API: api.Name}
+	case lowering.RoleKernelOp:
+		in.kernelCalled(in.kernelOp(api.Name, a, site), site, &a)
+		return unknown
+	case lowering.RoleKernelOpFactory:
+		return &vPallas{K: in.kernelOp(api.Name, args{}, site)}
 	case lowering.RoleCoreMap:
 		kw := map[string]value{"mesh": first(a)}
 		for k, v := range a.kw {

@@ -50,7 +50,7 @@ func renderBodyCalls(calls []bodyCall) []BodyCall {
 // kernelConfig renders what is known of a pallas_call's configuration.
 func kernelConfig(kc *kernelCall) *KernelConfig {
 	k := kc.k
-	if k.Entry != "pallas_call" {
+	if k.Entry != "pallas_call" || k.Op {
 		return nil
 	}
 	cfg := &KernelConfig{}

@@ -344,7 +344,8 @@ func makesFact(r lowering.Role) bool {
 
 func makesKernel(r lowering.Role) bool {
 	switch r {
-	case lowering.RolePallasCall, lowering.RoleKernelEntry, lowering.RoleCoreMap, lowering.RoleSelfWrapping:
+	case lowering.RolePallasCall, lowering.RoleKernelEntry, lowering.RoleCoreMap, lowering.RoleSelfWrapping,
+		lowering.RoleKernelOp, lowering.RoleKernelOpFactory:
 		return true
 	}
 	return false

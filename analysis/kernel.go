@@ -20,6 +20,9 @@ type kernelDecl struct {
 	// Out is out_shape (pallas_call) or out_type (pl.kernel), given by
 	// keyword or position; nil when absent.
 	Out value
+	// Op: a kernel JAX bundles (kernelOp); its body and configuration are
+	// JAX's, not read here.
+	Op bool
 }
 
 // commOp is one communicating operation found in a kernel body.
@@ -95,6 +98,21 @@ func (in *interp) pallasCall(api string, a args, site *ir.Expr) value {
 
 func (in *interp) newKernel(api, entry string, body value, kw map[string]value, site *ir.Expr) *kernelDecl {
 	return &kernelDecl{Site: site, File: in.file, API: api, Entry: entry, Body: body, Kw: kw}
+}
+
+// kernelOp is the kernel a call of a JAX-bundled TPU op runs (a role
+// kernel-op API such as flash_attention, or the callable a kernel-op
+// factory such as make_splash_mha returns), declared at site: a Mosaic
+// kernel that does not communicate (lowering/kernelops.go). Its only
+// keyword is the call's interpret=, which the ops that take one pass on
+// to their pallas_call.
+func (in *interp) kernelOp(api string, a args, site *ir.Expr) *kernelDecl {
+	k := in.newKernel(api, "pallas_call", nil, map[string]value{}, site)
+	if v, ok := a.kw["interpret"]; ok {
+		k.Kw["interpret"] = v
+	}
+	k.Op = true
+	return k
 }
 
 // applyKernelFactory applies `@pl.kernel(...)` or `@pl.core_map(mesh)`
@@ -241,6 +259,12 @@ func (in *interp) kernelEffects(k *kernelDecl) *kernelEffects {
 	e := &kernelEffects{Name: kernelName(k.Body)}
 	in.h.journal.effects.add(k, e)
 	scan := &kernelScan{}
+	if k.Op {
+		e.Name = k.API[strings.LastIndexByte(k.API, '.')+1:]
+		scan.read = true
+		in.classify(k, e, scan)
+		return e
+	}
 	// A scan starts a stack of its own, so maxStack does not bound a
 	// kernel body that (through shard_map, say) calls a kernel again:
 	// past maxScans nested scans, a kernel's body is not read.

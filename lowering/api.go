@@ -85,7 +85,7 @@ var index = buildIndex()
 // report it far from its cause.
 func buildIndex() map[string]API {
 	m := make(map[string]API)
-	for _, table := range [][]API{pallasAPIs(), tpuAPIs(), gpuAPIs(), jaxAPIs(), testBaseAPIs()} {
+	for _, table := range [][]API{pallasAPIs(), tpuAPIs(), gpuAPIs(), jaxAPIs(), testBaseAPIs(), kernelOpAPIs()} {
 		for _, a := range table {
 			if _, dup := m[a.Name]; dup {
 				panic(fmt.Sprintf("lowering: duplicate API %q", a.Name))

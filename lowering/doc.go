@@ -86,6 +86,16 @@
 // `jax` imports, even in JAX's own tree, so JAX's tests reach their kernels
 // through this table.
 //
+// # The kernels JAX bundles
+//
+// kernelops.go makes APIs of the public functions of
+// jax.experimental.pallas.ops.tpu that run a Mosaic kernel (flash and
+// paged attention, megablox's gmm, ragged paged attention, the Pallas
+// PRNGs: role kernel-op) or return a callable that does (splash
+// attention's make_splash_mha: kernel-op-factory). Which functions those
+// are is generated from every recorded release's source
+// (kernel_ops_gen.go, by gen/kernel_ops.py through gen/gen.sh).
+//
 // Context is a small comparable value (the lattice point the analysis
 // infers per path) and Effects a flat summary of what the kernel does; both
 // keep Predict a pure table lookup that tests can enumerate exhaustively.

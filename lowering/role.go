@@ -39,6 +39,8 @@ const (
 	RoleTraceCall               // jax.eval_shape(f, *args): traces f now, nothing is lowered
 	RoleNewRef                  // jax.new_ref(x, memory_space=...): a ref in a memory space only inside a jit
 	RoleTreeMap                 // jax.tree.map(f, tree, *rest): calls f on the leaves, returns a tree of its results
+	RoleKernelOp                // a TPU kernel bundled with JAX (flash_attention): calling it runs a local Mosaic kernel
+	RoleKernelOpFactory         // make_splash_mha(...): returns a callable that runs a local Mosaic kernel
 )
 
 var roleNames = [...]string{
@@ -72,6 +74,8 @@ var roleNames = [...]string{
 	RoleTraceCall:          "trace-call",
 	RoleNewRef:             "new-ref",
 	RoleTreeMap:            "tree-map",
+	RoleKernelOp:           "kernel-op",
+	RoleKernelOpFactory:    "kernel-op-factory",
 }
 
 // String returns a stable kebab-case name, used in hover text and tests.

@@ -17,6 +17,8 @@ var PAL103 = &analysis.Analyzer{
 			"placed with jax.device_put(x, NamedSharding(...)), with_sharding_constraint, a context mesh from " +
 			"jax.set_mesh; a bare `with mesh:` is not enough) and no shard_map around the call. A kernel called eagerly " +
 			"under jax.set_mesh with a mesh of several devices counts too: JAX runs the eager op as a jit over the context mesh. " +
+			"A kernel JAX bundles counts as any other: a call of flash_attention, paged_attention, megablox's gmm, " +
+			"ragged_paged_attention (jax.experimental.pallas.ops.tpu) or of the callable splash attention's make_splash_mha returns. " +
 			"Past a guard that ends the block when there is more than one device (`if jax.device_count() > 1: " +
 			"self.skipTest(...)`), jax.devices() is one device. Communicating kernels are " +
 			"reported by PAL101 instead. In a library function with no caller in the workspace, the jit's " +
