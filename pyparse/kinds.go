@@ -40,7 +40,7 @@ var (
 	KindSet, KindBinaryOperator, KindUnaryOperator, KindConditionalExpr      Kind
 	KindFloat, KindConcatenatedString, KindStringContent, KindPass           Kind
 	KindAsPattern, KindNamedExpression, KindKeywordSeparator                 Kind
-	KindExpressionList, KindListPattern, KindMatch                           Kind
+	KindExpressionList, KindListPattern, KindMatch, KindRaise                Kind
 )
 
 var (
@@ -111,7 +111,7 @@ func bindKinds() {
 		&KindAliasedImport: "aliased_import", &KindDottedName: "dotted_name",
 		&KindRelativeImport: "relative_import", &KindImportPrefix: "import_prefix",
 		&KindWildcardImport: "wildcard_import", &KindLambda: "lambda",
-		&KindReturn: "return_statement", &KindIf: "if_statement", &KindElif: "elif_clause",
+		&KindReturn: "return_statement", &KindRaise: "raise_statement", &KindIf: "if_statement", &KindElif: "elif_clause",
 		&KindElse: "else_clause", &KindWith: "with_statement", &KindWithItem: "with_item",
 		&KindFor: "for_statement", &KindWhile: "while_statement", &KindTry: "try_statement",
 		&KindTuple: "tuple", &KindList: "list", &KindDictionary: "dictionary", &KindPair: "pair",

@@ -508,3 +508,33 @@ h = jax.shard_map(g, mesh=mesh, in_specs=P("i"), out_specs=P("i"))
 		}
 	}
 }
+
+// An axis renamed inside a raise statement's message changes only an
+// error already being raised: not a valid mutant. The same name in the
+// code before it is.
+func TestJudgeRenameInRaise(t *testing.T) {
+	src := `from jax import lax
+
+def kernel(x_ref, n):
+  size = lax.axis_size("core_renamed")
+  if n % size:
+    raise ValueError(
+        f"{n=} must divide by"
+        f" {lax.axis_size('core_renamed')}")
+`
+	f, err := parseFile("k.py", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := newWorkspace([]string{"k.py"}, func(string) *file { return f })
+	r := &Result{Mutant: Mutant{Op: OpRenameAxis, Site: "kernel", Body: "core", Line: 8}}
+	w.judge(f, r)
+	if r.Valid || !strings.Contains(r.Why, "raise statement") {
+		t.Errorf("in the message: %v %q", r.Valid, r.Why)
+	}
+	r = &Result{Mutant: Mutant{Op: OpRenameAxis, Site: "kernel", Body: "core", Line: 4}}
+	w.judge(f, r)
+	if !r.Valid {
+		t.Errorf("before the raise: %v %q", r.Valid, r.Why)
+	}
+}

@@ -15,7 +15,9 @@ import (
 //
 //   - rename-axis: valid. The new name ("x_renamed") is bound by no mesh,
 //     shard_map or pmap anywhere, so JAX raises an unbound-axis NameError
-//     (or Pallas its device-id error) wherever the line runs.
+//     (or Pallas its device-id error) wherever the line runs; unless the
+//     line is in a raise statement (an error message, built only on a
+//     path that already fails).
 //   - remove-shard-map, call-body-directly, shard-map-to-jit: valid when the
 //     wrapped function reaches, through functions of its own module and of
 //     workspace modules it imports by name, an operation that names a mesh
@@ -334,6 +336,18 @@ func (f *file) skipsItself(line int) bool {
 	return false
 }
 
+// inRaise reports whether line lies in a raise statement: its exception
+// and message are built only where the code already fails.
+func (f *file) inRaise(line int) bool {
+	t := f.t
+	for id := nodeID(0); int(id) < len(t.Nodes); id++ {
+		if t.Kind(id) == pyparse.KindRaise && line >= f.line(id) && line <= f.m.Line(int(t.N(id).End))+1 {
+			return true
+		}
+	}
+	return false
+}
+
 // judge sets a mutant's static validity.
 func (w *workspace) judge(f *file, r *Result) {
 	r.Validity = "static"
@@ -343,6 +357,10 @@ func (w *workspace) judge(f *file, r *Result) {
 	}
 	switch r.Op {
 	case OpRenameAxis:
+		if f.inRaise(r.Line) {
+			r.Valid, r.Why = false, "the axis is renamed inside a raise statement (an error message): it runs only where the code already fails"
+			return
+		}
 		r.Valid = true
 		r.Why = fmt.Sprintf("axis %q renamed to one no mesh binds: an unbound axis wherever it runs", r.Body)
 		return
