@@ -255,3 +255,63 @@ func reshaped(c *vExtCall) (*vSeq, bool) {
 	}
 	return &vSeq{Items: dims}, true
 }
+
+// Arrays built unsharded. pallas_call's abstract evaluation rejects
+// operands and results whose types name a mesh axis ("pallas_call requires
+// all mesh axes to be Manual", Explicit axes since 0.9); an array a
+// constructor built without out_sharding= (or device=), inside a jit or
+// eagerly under jax.set_mesh, has a replicated type, so a kernel whose
+// operands and out_shape are all such never meets that check and fails
+// at lowering instead (cannot be automatically partitioned). Checked with
+// JAX 0.11.2 (PAL103/explicit_mesh_replicated_operands).
+var unshardedMakers = map[string]bool{
+	"jax.numpy.ones": true, "jax.numpy.zeros": true, "jax.numpy.empty": true, "jax.numpy.full": true,
+	"jax.numpy.arange": true, "jax.numpy.eye": true,
+	"jax.random.normal": true, "jax.random.uniform": true,
+}
+
+// unshardedArray reports whether v is an array built unsharded (above).
+func unshardedArray(v value) bool {
+	c, ok := v.(*vExtCall)
+	if !ok || !unshardedMakers[c.Qual] {
+		return false
+	}
+	_, sharded := c.Kw["out_sharding"]
+	_, placed := c.Kw["device"]
+	return !sharded && !placed
+}
+
+// unshardedStructs reports whether out is one ShapeDtypeStruct without
+// sharding=, or a tuple of them.
+func unshardedStructs(out value) bool {
+	switch v := out.(type) {
+	case *vExtCall:
+		if canonicalArrayAPI(v.Qual) != "jax.ShapeDtypeStruct" {
+			return unshardedArray(v)
+		}
+		s, ok := v.Kw["sharding"]
+		return !ok || isNone(s)
+	case *vSeq:
+		for _, it := range v.Items {
+			if !unshardedStructs(it) {
+				return false
+			}
+		}
+		return len(v.Items) > 0
+	}
+	return false
+}
+
+// unshardedKernel reports whether a pallas_call's operands a and its
+// out_shape are all known to be unsharded.
+func unshardedKernel(k *kernelDecl, a *args) bool {
+	if k.Entry != "pallas_call" || k.Op || a == nil || a.opaque || len(a.kw) > 0 || !unshardedStructs(k.Out) {
+		return false
+	}
+	for _, v := range a.pos {
+		if !unshardedArray(v) {
+			return false
+		}
+	}
+	return true
+}

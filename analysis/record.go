@@ -82,6 +82,11 @@ func (in *interp) kernelCalled(k *kernelDecl, site *ir.Expr, a *args) {
 		trusted: in.batched == 0 && in.cur.Kind == ctxPlain}
 	o.e = in.kernelEffects(k) // evaluates in the Kernel context: records no kernel call
 	o.rs = in.reach()
+	if o.rs.r.ExplicitMesh && !in.cur.ExplicitSharded && unshardedKernel(k, a) {
+		// An Explicit context mesh alone: the operands' and results'
+		// types are replicated, so lowering fails first (arrays.go).
+		o.rs.r.ExplicitMesh = false
+	}
 	if in.h.log != nil {
 		// Replayed later, the offer may create the record or keep its
 		// context where this run did not: what that needs is taken now.

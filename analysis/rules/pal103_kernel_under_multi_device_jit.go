@@ -26,8 +26,9 @@ var PAL103 = &analysis.Analyzer{
 			"a warning, since jit refuses a sharding over an axis that a caller's shard_map makes manual, so no caller can make " +
 			"the call work (the same holds, for PAL101, of a communicating kernel).",
 		Why: "A Mosaic kernel cannot be partitioned by XLA: lowering raises \"Mosaic kernels cannot be " +
-			"automatically partitioned. Please wrap the call in a shard_map.\" (or, with an Explicit mesh, " +
-			"\"pallas_call requires all mesh axes to be Manual\").",
+			"automatically partitioned. Please wrap the call in a shard_map.\" (or, with an Explicit mesh and an " +
+			"operand or result whose type is sharded over it, \"pallas_call requires all mesh axes to be Manual\", at trace " +
+			"time; replicated operands, such as jnp.ones(...) built without out_sharding=, pass that check).",
 		Example:   "step = jax.jit(lambda x: kernel_call(x), in_shardings=NamedSharding(mesh, P(\"x\")))",
 		Fixed:     "step = jax.jit(jax.shard_map(kernel_call, mesh=mesh, in_specs=P(\"x\"), out_specs=P(\"x\")))",
 		FixSafety: "Wrapping in shard_map changes sharding; unsafe.",
