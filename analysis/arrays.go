@@ -268,6 +268,8 @@ var unshardedMakers = map[string]bool{
 	"jax.numpy.ones": true, "jax.numpy.zeros": true, "jax.numpy.empty": true, "jax.numpy.full": true,
 	"jax.numpy.arange": true, "jax.numpy.eye": true,
 	"jax.random.normal": true, "jax.random.uniform": true,
+	// NumPy arrays have no sharding: a jit places them replicated.
+	"numpy.ones": true, "numpy.zeros": true, "numpy.empty": true, "numpy.full": true, "numpy.arange": true,
 }
 
 // unshardedArray reports whether v is an array built unsharded (above).
