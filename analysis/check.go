@@ -55,6 +55,13 @@ type Engine struct {
 	// processes (check's on-disk cache); ToolID distinguishes builds.
 	Store  Store
 	ToolID string
+	// Trees, when set (and Store is not), is an on-disk cache of syntax
+	// trees only (the server's, store.go): trees are read from it, and
+	// the files parsed instead are queued for UnsavedTrees, so that
+	// saving them never delays a check.
+	Trees     Store
+	treesMu   sync.Mutex
+	treeQueue []queuedTree
 	// OneShot says the engine checks once (the CLI): a run keeps nothing
 	// for a later check to resume, which lowers peak memory.
 	OneShot bool

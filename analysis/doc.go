@@ -55,7 +55,9 @@
 //	             a reuse; summarize.go summaries (cached, parsed in
 //	             parallel and incrementally); report.go the rules one by
 //	             one, suppressions, notes; reuse.go which edits keep the
-//	             last run; store.go the on-disk cache; platform.go the
+//	             last run; store.go the on-disk cache (Store: trees and
+//	             results; Trees: trees only, saved after the check,
+//	             the server's); platform.go the
 //	             project's platform evidence (target.go)
 //
 // Where new things go. A rule: a file in analysis/rules, listed in

@@ -17,14 +17,19 @@ import (
 // summarizeOne summarises a file, taking its syntax tree from the store
 // when an entry for this build and content exists (parsing is most of the
 // cost; rebuilding the summary from the flat tree is cheap), else parsing
-// it and saving the tree.
+// it and saving the tree (with Engine.Trees: queueing it, for
+// UnsavedTrees).
 func (e *Engine) summarizeOne(f SourceFile) *ir.Summary {
-	if e.Store == nil {
+	st := e.Store
+	if st == nil {
+		st = e.Trees
+	}
+	if st == nil {
 		return safeSummarize(f.Path, f.Src)
 	}
 	hash := sha256.Sum256(f.Src)
 	key := e.key("tree", hex.EncodeToString(hash[:]))
-	if data, ok := e.Store.Load("tree", key); ok {
+	if data, ok := st.Load("tree", key); ok {
 		if tree, err := pp.DecodeTree(f.Src, data); err == nil {
 			if s, ok := safeSummarizeTree(f.Path, tree); ok {
 				return s
@@ -35,11 +40,52 @@ func (e *Engine) summarizeOne(f SourceFile) *ir.Summary {
 	if err != nil {
 		return safeSummarize(f.Path, f.Src)
 	}
-	e.Store.Save("tree", key, tree.AppendBinary(make([]byte, 0, 12+len(tree.Nodes)*21)))
+	if e.Store != nil {
+		e.Store.Save("tree", key, encodeTree(tree))
+	} else {
+		e.treesMu.Lock()
+		e.treeQueue = append(e.treeQueue, queuedTree{key: key, src: f.Src})
+		e.treesMu.Unlock()
+	}
 	if s, ok := safeSummarizeTree(f.Path, tree); ok {
 		return s
 	}
 	return safeSummarize(f.Path, f.Src)
+}
+
+func encodeTree(tree *pp.Tree) []byte {
+	return tree.AppendBinary(make([]byte, 0, 12+len(tree.Nodes)*21))
+}
+
+// queuedTree is a file whose tree an Engine with Trees parsed and did not
+// save: its key and its (immutable) content.
+type queuedTree struct {
+	key string
+	src []byte
+}
+
+// UnsavedTrees takes the queue of trees the engine parsed and did not save
+// (Engine.Trees) and returns the work of saving them: each file parsed
+// again and its tree written, one after another. It touches no other
+// engine state, so it may run on its own goroutine while the engine
+// checks; nil when there is nothing to save. The editor's first check
+// then costs no write, and its next session reads the trees.
+func (e *Engine) UnsavedTrees() func() {
+	e.treesMu.Lock()
+	q := e.treeQueue
+	e.treeQueue = nil
+	e.treesMu.Unlock()
+	st := e.Trees
+	if len(q) == 0 || st == nil {
+		return nil
+	}
+	return func() {
+		for _, t := range q {
+			if tree, err := pp.Parse(t.src); err == nil {
+				st.Save("tree", t.key, encodeTree(tree))
+			}
+		}
+	}
 }
 
 // safeSummarizeTree is SummarizeTree with a summarizer bug (or a corrupt

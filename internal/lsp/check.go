@@ -143,6 +143,7 @@ func (s *server) diagnose(ctx context.Context) (*results, bool) {
 		res.add(r, g)
 		s.noteIncomplete(g.key, r.Incomplete)
 		s.saveFirstResult(snap, g, opts, r)
+		s.saveTrees(g.key)
 	}
 	return res, true
 }

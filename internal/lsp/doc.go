@@ -15,6 +15,8 @@
 //	                      │ debounce, cancel the previous run
 //	                      ▼
 //	                  check.go: snapshot (disk + buffers) → analysis engine, per folder
+//	                  warmcache.go: the on-disk cache: a saved first result published
+//	                              at once, trees read, the first check's saved after it
 //	                      ▼
 //	                  publish.go: per-file diff → publishDiagnostics / pull reports
 //	                              (per file and workspace/diagnostic)

@@ -113,7 +113,16 @@ func newServeConfig(opts []Option) serveConfig {
 		o(&c)
 	}
 	if c.newChecker == nil {
-		c.newChecker = func() checker { return analysis.NewEngine() }
+		cache := c.cache
+		c.newChecker = func() checker {
+			e := analysis.NewEngine()
+			if cache != nil && cache.store != nil {
+				// The trees of the first check are saved after it
+				// (saveTrees), for the next session's first check.
+				e.Trees, e.ToolID = cache.store, cache.toolID
+			}
+			return e
+		}
 	}
 	if c.analyzers == nil {
 		c.analyzers = rules.All()

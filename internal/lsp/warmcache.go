@@ -103,6 +103,27 @@ func (s *server) publishCached(ctx context.Context, snap *snapshot) {
 	s.report(ctx, early)
 }
 
+// treeSaver is an engine that queues the syntax trees it parsed for its
+// on-disk cache (analysis.Engine.Trees) instead of writing them during a
+// check.
+type treeSaver interface{ UnsavedTrees() func() }
+
+// saveTrees writes, on a goroutine of its own, the trees group key's
+// engine parsed and queued: after the check, so that writing them never
+// delays diagnostics, and one file after another, so that it takes at
+// most one core from the edits that follow. A session that finds no saved
+// result for its files (one changed since the last session) then parses
+// only the files that changed.
+func (s *server) saveTrees(key string) {
+	e, ok := s.engine(key).(treeSaver)
+	if !ok {
+		return
+	}
+	if save := e.UnsavedTrees(); save != nil {
+		go save()
+	}
+}
+
 // saveFirstResult saves the first complete result of a group, so that
 // the next session can publish it at once.
 func (s *server) saveFirstResult(snap *snapshot, g group, opts analysis.Options, r *analysis.Result) {

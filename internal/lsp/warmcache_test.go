@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/pallas-ls/pallas-ls/analysis"
 	"github.com/pallas-ls/pallas-ls/internal/workspace"
@@ -169,5 +170,52 @@ func TestDefaultResultCacheEnv(t *testing.T) {
 	c := defaultResultCache("id", env(map[string]string{"PALLAS_LS_NO_CACHE": "0", "PALLAS_LS_CACHE_DIR": "/x"}))
 	if c == nil || c.store.(*workspace.Cache).Dir != "/x" {
 		t.Errorf("PALLAS_LS_CACHE_DIR not honoured: %+v", c)
+	}
+}
+
+// The server's engines read syntax trees from the on-disk cache and save
+// the trees their first check parsed after that check (never during it),
+// so that a later session whose files changed parses only those.
+func TestServerSavesTreesAfterFirstCheck(t *testing.T) {
+	dir := t.TempDir()
+	cache := workspace.NewCache(dir)
+	cfg := newServeConfig([]Option{withResultCache(cache, "test-build")})
+	e, ok := cfg.newChecker().(*analysis.Engine)
+	if !ok || e.Trees != analysis.Store(cache) || e.ToolID != "test-build" {
+		t.Fatalf("default engine: %T, trees %v, tool %q; want the result cache's store and build", cfg.newChecker(), ok, e.ToolID)
+	}
+	if e.Store != nil {
+		t.Error("the server's engine must not save whole results itself (the server does, once)")
+	}
+
+	src, err := os.ReadFile(filepath.Join("..", "..", "analysis", "rules", "testdata", "PAL101", "direct_top_level", "ring.py"))
+	if err != nil {
+		t.Skip("fixture not available:", err)
+	}
+	eng := analysis.NewEngine()
+	eng.Trees, eng.ToolID = cache, "test-build"
+	tc := session(t, map[string]string{"ring.py": string(src)}, clientOpts{root: t.TempDir()},
+		withResultCache(cache, "test-build"), withChecker(eng))
+	tc.waitDiags("ring.py", 1, nil)
+	trees := filepath.Join(dir, workspace.CacheSubdir, "tree")
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		n := 0
+		filepath.WalkDir(trees, func(_ string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				n++
+			}
+			return nil
+		})
+		if n > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no tree saved after the first check")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err := tc.shutdownExit(); err != nil {
+		t.Fatal(err)
 	}
 }
