@@ -23,7 +23,9 @@ const signalGrace = 2 * time.Second
 // the writes in progress finish (safefs.StopWrites), so no file is left
 // half-written and no temporary file is left behind. Either way the exit
 // code is the shell's for death by that signal: 130 for SIGINT, 143 for
-// SIGTERM. cmd/pallas-ls passes the result to os.Exit.
+// SIGTERM. A run that ends by itself also waits for the writes in
+// progress (a background cache write) before returning. cmd/pallas-ls
+// passes the result to os.Exit.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
@@ -45,8 +47,10 @@ func runSignalled(sigs <-chan os.Signal, grace time.Duration, stop func(), stder
 	for {
 		select {
 		case code := <-done:
+			// A cache write still going (the server saves trees on a
+			// goroutine of its own after a check) finishes first.
+			stop()
 			if got != nil {
-				stop() // a straggling cache write, if any, finishes first
 				return signalCode(got)
 			}
 			return code

@@ -26,6 +26,19 @@ func TestSignalEndsRun(t *testing.T) {
 	}
 }
 
+// TestRunEndsAfterWrites: a run that ends by itself, with no signal, also
+// waits for the writes in progress (a cache write the server left on a
+// goroutine) before the process exits, and keeps its exit code.
+func TestRunEndsAfterWrites(t *testing.T) {
+	stopped := false
+	code := runSignalled(make(chan os.Signal), time.Minute, func() { stopped = true }, new(strings.Builder), func(context.Context) int {
+		return exitFindings
+	})
+	if code != exitFindings || !stopped {
+		t.Errorf("exit %d (writes stopped: %v), want %d with writes stopped", code, stopped, exitFindings)
+	}
+}
+
 // TestSignalStopsStuckRun: a run that ignores its context is abandoned
 // after the grace period, or at once on a second signal, after stopping
 // writes.
