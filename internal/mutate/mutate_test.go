@@ -538,3 +538,28 @@ def kernel(x_ref, n):
 		t.Errorf("before the raise: %v %q", r.Valid, r.Why)
 	}
 }
+
+// A kernel JAX bundles counts as a kernel for shard-map-to-jit: its call
+// under a jit whose in_shardings shard the operands cannot be partitioned.
+func TestJudgeBundledKernel(t *testing.T) {
+	src := `from jax.experimental.pallas.ops.tpu.flash_attention import flash_attention
+
+def local_attention(q, k, v):
+  return flash_attention(q, k, v)
+
+def reference(q, k, v):
+  return q @ k
+`
+	f, err := parseFile("a.py", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := newWorkspace([]string{"a.py"}, func(string) *file { return f })
+	for body, want := range map[string]string{"local_attention": "static", "reference": "unjudged"} {
+		r := &Result{Mutant: Mutant{Op: OpShardMapToJit, Body: body, Sharded: true}}
+		w.judge(f, r)
+		if r.Validity != want {
+			t.Errorf("%s: %s %q, want %s", body, r.Validity, r.Why, want)
+		}
+	}
+}

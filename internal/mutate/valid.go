@@ -26,9 +26,10 @@ import (
 //     axis JAX cannot lower them. A non-communicating kernel is not
 //     counted: whether it fails depends on its inputs' shardings.
 //   - shard-map-to-jit also when the wrapped function reaches a Pallas
-//     kernel and the in_specs name a mesh axis: the jit's in_shardings
-//     then shard the kernel's operands, and a Mosaic kernel cannot be
-//     partitioned automatically.
+//     kernel (or calls one JAX bundles: flash_attention, paged_attention,
+//     ragged_paged_attention, make_splash_mha...) and the in_specs name a
+//     mesh axis: the jit's in_shardings then shard the kernel's operands,
+//     and a Mosaic kernel cannot be partitioned automatically.
 //   - narrow-axis-names: valid when the wrapped function reaches a Pallas
 //     kernel (pallas_call, pl.kernel, core_map) or such an operation: a
 //     Mosaic kernel inside a shard_map that is not manual over every mesh
@@ -37,7 +38,11 @@ import (
 // Otherwise the mutant is "unjudged" and is left out of the figures.
 
 var commRE = regexp.MustCompile(`\b(axis_index|axis_size|psum|pmean|pmax|pmin|ppermute|pshuffle|all_gather|all_to_all|psum_scatter|make_async_remote_copy|async_remote_copy|get_barrier_semaphore)\s*\(|\bdevice_id\s*=`)
-var kernelRE = regexp.MustCompile(`\b(pallas_call|core_map|pl\.kernel|pltpu\.kernel|emit_pipeline)\b`)
+
+// kernelRE also matches calls of the kernels JAX bundles
+// (jax.experimental.pallas.ops.tpu: lowering/kernel_ops_gen.go), which run
+// a Mosaic kernel as a pallas_call does.
+var kernelRE = regexp.MustCompile(`\b(pallas_call|core_map|pl\.kernel|pltpu\.kernel|emit_pipeline)\b|\b(flash_attention|paged_attention|ragged_paged_attention|make_splash_m[hq]a(_single_device)?)\s*\(`)
 var identRE = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
 
 // workspace gives the static judge the repository's files by module name.
