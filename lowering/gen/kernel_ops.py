@@ -210,7 +210,7 @@ def main():
         "jax": jax.__version__,
         "kernels": public_names(funcs),
         "factories": public_names(factory - wrapping),
-        "self_wrapping": public_names(wrapping | {k for k in wraps if k in kernel}),
+        "self_wrapping": public_names(wrapping),
     }))
 
 
